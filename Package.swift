@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// One system-library target per pkg-config name; only `PosterGraphics` imports them.
+func systemLibrary(_ name: String, _ pkgConfig: String, _ apt: String) -> Target {
+    .systemLibrary(
+        name: name,
+        path: "Sources/CSystem/\(name)",
+        pkgConfig: pkgConfig,
+        providers: [.apt([apt])]
+    )
+}
+
+let package = Package(
+    name: "NMTIPoster",
+    products: [
+        .library(name: "NMTIDomain", targets: ["NMTIDomain"]),
+        .library(name: "PosterKit", targets: ["PosterKit"]),
+        .executable(name: "nmti-poster", targets: ["nmti-poster"]),
+    ],
+    targets: [
+        // Pure domain model shared with the quiz app: no C, no I/O beyond Foundation's JSON.
+        .target(name: "NMTIDomain"),
+
+        // C libraries from Debian, quarantined behind PosterGraphics.
+        systemLibrary("CCairo", "cairo", "libcairo2-dev"),
+        systemLibrary("CPangoCairo", "pangocairo", "libpango1.0-dev"),
+        systemLibrary("CPangoFT2", "pangoft2", "libpango1.0-dev"),
+        systemLibrary("CRsvg", "librsvg-2.0", "librsvg2-dev"),
+        systemLibrary("CQrencode", "libqrencode", "libqrencode-dev"),
+        systemLibrary("CDeflate", "libdeflate", "libdeflate-dev"),
+
+        // The only module that imports C: drawing, text shaping, assets, QR, PNG.
+        .target(
+            name: "PosterGraphics",
+            dependencies: ["CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate"]
+        ),
+
+        // Themes, binding, layout and the render pipeline.
+        .target(name: "PosterKit", dependencies: ["NMTIDomain", "PosterGraphics"]),
+
+        // The command-line front end as a library, so tests drive it without a process.
+        .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit"]),
+        .executableTarget(name: "nmti-poster", dependencies: ["PosterCLI"]),
+
+        .testTarget(name: "NMTIDomainTests", dependencies: ["NMTIDomain"]),
+        .testTarget(name: "PosterGraphicsTests", dependencies: ["PosterGraphics"]),
+        .testTarget(name: "PosterKitTests", dependencies: ["PosterKit"]),
+        .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster"]),
+    ]
+)

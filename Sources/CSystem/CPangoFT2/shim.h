@@ -1,0 +1,1 @@
+#include <pango/pangofc-fontmap.h>

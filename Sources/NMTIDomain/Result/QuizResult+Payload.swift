@@ -1,0 +1,63 @@
+import Foundation
+
+extension QuizResult {
+    /// A code as written in the JSON: canonical or alias, kept raw for messages.
+    struct StatedCode {
+        let raw: String
+        let personality: Personality
+
+        /// Reads an optional code field; nil when absent or null.
+        static func read(_ value: Any?, at path: String) throws(ResultError) -> StatedCode? {
+            guard let raw = try JSONField.optionalString(value, at: path) else { return nil }
+            guard let personality = Personality.find(raw) else {
+                throw ResultError(
+                    path: path,
+                    reason: "'\(raw)' is not a personality code (such as PRED) or alias (such as WORK)")
+            }
+            return StatedCode(raw: raw, personality: personality)
+        }
+    }
+
+    /// The wire shape of a result; every field but `scores` is optional, null
+    /// counts as absent and unknown fields are ignored.
+    struct Payload {
+        let scores: DimensionScores
+        let pack: QuizPack
+        let code: StatedCode?
+        let nickname: String?
+        let fromCode: PersonalityCode?
+        let fromNickname: String?
+        let id: String?
+        let date: String?
+
+        /// Reads a document parsed by `JSONSerialization`.
+        init(json: Any) throws(ResultError) {
+            let root = try JSONField.object(json, at: "")
+            let rawScores = try JSONField.object(
+                root["scores"], at: "scores", expected: "an object with integer fields c, s, e and a")
+            func score(_ dimension: Dimension) throws(ResultError) -> Int {
+                try JSONField.integer(rawScores[dimension.rawValue], at: "scores.\(dimension.rawValue)")
+            }
+            scores = DimensionScores(c: try score(.c), s: try score(.s), e: try score(.e), a: try score(.a))
+            if let raw = try JSONField.optionalString(root["pack"], at: "pack") {
+                guard let pack = QuizPack(rawValue: raw) else {
+                    throw ResultError(path: "pack", reason: "unknown pack '\(raw)'; expected workplace or student")
+                }
+                self.pack = pack
+            } else {
+                pack = .workplace  // results archived before packs existed
+            }
+            code = try StatedCode.read(root["code"], at: "code")
+            fromCode = try StatedCode.read(root["fromCode"], at: "fromCode")?.personality.code
+            nickname = try JSONField.optionalString(root["nickname"], at: "nickname").flatMap(Self.nonEmpty)
+            fromNickname = try JSONField.optionalString(root["fromNickname"], at: "fromNickname")
+                .flatMap(Self.nonEmpty)
+            id = try JSONField.optionalString(root["id"], at: "id")
+            date = try JSONField.optionalString(root["date"], at: "date")
+        }
+
+        private static func nonEmpty(_ text: String) -> String? {
+            text.isEmpty ? nil : text
+        }
+    }
+}

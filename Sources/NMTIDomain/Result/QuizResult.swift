@@ -1,0 +1,66 @@
+import Foundation
+
+/// One archived quiz result, as the app stores it and the engine reads it.
+///
+/// See docs/result-json.md. Unknown fields are ignored so newer app versions
+/// still render; a missing `pack` means workplace.
+public struct QuizResult: Sendable, Hashable {
+    /// The four raw dimension totals.
+    public var scores: DimensionScores
+    /// The copy pack the quiz was taken with.
+    public var pack: QuizPack
+    /// The code the app stored, normalised to canonical form; agrees with `scores`.
+    public var code: PersonalityCode
+    /// The quiz taker's nickname, if any.
+    public var nickname: String?
+    /// The inviter's personality, when the quiz was taken from an invite.
+    public var fromCode: PersonalityCode?
+    /// The inviter's nickname, when known.
+    public var fromNickname: String?
+    /// The app's archive identifier, carried through.
+    public var id: String?
+    /// The app's archive date, carried through as written.
+    public var date: String?
+
+    /// Creates a result; the code is always derived from the scores.
+    public init(
+        scores: DimensionScores, pack: QuizPack = .workplace, nickname: String? = nil,
+        fromCode: PersonalityCode? = nil, fromNickname: String? = nil, id: String? = nil, date: String? = nil
+    ) {
+        self.scores = scores
+        self.pack = pack
+        self.code = resolvePersonalityCode(from: scores)
+        self.nickname = nickname
+        self.fromCode = fromCode
+        self.fromNickname = fromNickname
+        self.id = id
+        self.date = date
+    }
+
+    /// Whether the quiz was taken from an invite.
+    public var isInvited: Bool { fromCode != nil }
+}
+
+/// Why a result JSON was rejected: where (file and JSON path) and why.
+public struct ResultError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file the result came from, or nil for in-memory data.
+    public var file: String?
+    /// The JSON path of the offending value, such as `scores.c`; empty for the whole document.
+    public var path: String
+    /// What is wrong and what was expected.
+    public var reason: String
+
+    /// Creates an error.
+    public init(file: String? = nil, path: String, reason: String) {
+        self.file = file
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let file { parts.append(file) }
+        parts.append(path.isEmpty ? "$" : path)
+        return parts.joined(separator: ": ") + ": " + reason
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import NMTIDomain
+
+/// Loading a result JSON from a file or standard input, with every failure
+/// mapped to its exit status and one-line message. Shared by every command
+/// that reads results.
+enum ResultInput {
+    /// The argument that means standard input.
+    static let standardInputPath = "-"
+
+    /// Reads and decodes the result at `path` (`-` for standard input).
+    static func load(_ path: String, io: inout some TerminalIO) throws(CommandFailure) -> QuizResult {
+        let isStandardInput = path == standardInputPath
+        let name = isStandardInput ? IOFailure.name(of: .input) : path
+        // Reading stops at the domain's size limit, so `/dev/zero` cannot fill memory.
+        let limit = QuizResult.maximumDocumentBytes
+        let data: Data
+        do throws(IOFailure) {
+            data = isStandardInput ? try io.readStandardInput(limit: limit) : try io.readFile(at: path, limit: limit)
+        } catch {
+            switch error.reason {
+            case .tooLarge(let limit):
+                let reason = "document is larger than \(limit) bytes, the limit for a result"
+                throw CommandFailure(.badInput, ResultError(file: name, path: "", reason: reason).description)
+            case _ where isStandardInput:
+                throw CommandFailure(.ioError, error.description)
+            default:
+                throw CommandFailure(.noInput, error.description)
+            }
+        }
+        do throws(ResultError) {
+            return try QuizResult(jsonData: data, file: name)
+        } catch {
+            throw CommandFailure(.badInput, error.description)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// One of the three standard streams.
+public enum StandardStream: Sendable, Hashable, CaseIterable {
+    case input, output, error
+}
+
+/// Every operating-system call a command makes, so commands run the same way
+/// in the real process (`SystemIO`) and in tests (`CapturedIO`).
+public protocol TerminalIO {
+    /// Writes text to standard output or standard error.
+    mutating func write(_ text: String, to stream: StandardStream) throws(IOFailure)
+    /// Reads a whole file; fails with `.tooLarge` beyond `limit` bytes.
+    mutating func readFile(at path: String, limit: Int) throws(IOFailure) -> Data
+    /// Reads standard input to its end; fails with `.tooLarge` beyond `limit` bytes.
+    mutating func readStandardInput(limit: Int) throws(IOFailure) -> Data
+    /// Creates or replaces a file with `data`.
+    mutating func writeFile(_ data: Data, to path: String) throws(IOFailure)
+    /// Whether a standard stream is attached to a terminal.
+    func isTerminal(_ stream: StandardStream) -> Bool
+}
+
+/// Why a file or stream could not be read or written.
+public struct IOFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Sendable, Hashable {
+        case noSuchFile
+        case permissionDenied
+        case isDirectory
+        case tooLarge(limit: Int)
+        /// Any other system error, described by the system.
+        case system(String)
+    }
+
+    /// The file, or `<stdin>`, `<stdout>` or `<stderr>` for a stream.
+    public var path: String
+    /// What went wrong.
+    public var reason: Reason
+
+    /// Creates a failure.
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The name used for a standard stream in messages.
+    public static func name(of stream: StandardStream) -> String {
+        switch stream {
+        case .input: "<stdin>"
+        case .output: "<stdout>"
+        case .error: "<stderr>"
+        }
+    }
+
+    /// `path: reason`, such as `results/x.json: no such file`.
+    public var description: String {
+        let detail = switch reason {
+        case .noSuchFile: "no such file"
+        case .permissionDenied: "permission denied"
+        case .isDirectory: "is a directory"
+        case .tooLarge(let limit): "larger than the limit of \(limit) bytes"
+        case .system(let message): message
+        }
+        return "\(path): \(detail)"
+    }
+}
+
+extension TerminalIO {
+    /// Writes a line to standard output.
+    public mutating func printLine(_ text: String) throws(IOFailure) {
+        try write(text + "\n", to: .output)
+    }
+
+    /// Writes a line to standard error, ignoring failure: there is nowhere
+    /// left to report it.
+    public mutating func printErrorLine(_ text: String) {
+        try? write(text + "\n", to: .error)
+    }
+}

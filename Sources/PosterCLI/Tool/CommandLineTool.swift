@@ -1,0 +1,99 @@
+/// A command-line tool: its name, version, help and command tree, and the
+/// one entry point that turns words into an exit status.
+public struct CommandLineTool: Sendable {
+    /// The executable's name, used in help, usage lines and messages.
+    public var name: String
+    /// The version `--version` prints.
+    public var version: String
+    /// One line for the tool's help overview.
+    public var abstract: String
+    /// Longer help printed after the overview.
+    public var discussion: String
+    /// The command tree.
+    public var commands: [CommandNode]
+
+    /// Creates a tool.
+    public init(name: String, version: String, abstract: String, discussion: String = "", commands: [CommandNode]) {
+        self.name = name
+        self.version = version
+        self.abstract = abstract
+        self.discussion = discussion
+        self.commands = commands
+    }
+
+    /// Parses `words` (the arguments after the executable's name), runs what
+    /// they ask for against `io`, and returns the status to exit with.
+    public func run(_ words: [String], io: inout some TerminalIO) -> ExitStatus {
+        switch parse(words) {
+        case .help(let text), .version(let text):
+            do throws(IOFailure) {
+                try io.write(text, to: .output)
+                return .success
+            } catch {
+                return report(CommandFailure(.ioError, error.description), io: &io)
+            }
+        case .usageError(let error):
+            report(error, io: &io)
+            return .usage
+        case .run(let command):
+            do throws(CommandFailure) {
+                try command.run(io: &io)
+                return .success
+            } catch {
+                return report(error, io: &io)
+            }
+        }
+    }
+
+    /// The error line every failure starts with.
+    public func errorLine(_ message: String) -> String {
+        "\(name): error: \(Self.singleLine(message))"
+    }
+
+    private func report(_ failure: CommandFailure, io: inout some TerminalIO) -> ExitStatus {
+        if let message = failure.message { io.printErrorLine(errorLine(message)) }
+        return failure.status
+    }
+
+    private func report(_ error: UsageError, io: inout some TerminalIO) {
+        io.printErrorLine(errorLine(error.message))
+        for note in error.notes { io.printErrorLine(note) }
+        if let spec = spec(at: error.commandPath) {
+            io.printErrorLine("Usage: " + HelpFormatter.usage(for: spec, path: error.commandPath, tool: name))
+        }
+        io.printErrorLine("See '" + ([name] + error.commandPath + ["--help"]).joined(separator: " ") + "'.")
+    }
+
+    /// The spec of the runnable command at `path`, if that is one.
+    func spec(at path: [String]) -> CommandSpec? {
+        var nodes = commands
+        var found: CommandNode?
+        for word in path {
+            found = nodes.first { $0.name == word }
+            switch found {
+            case .group(let group): nodes = group.children
+            case .command, .none: nodes = []
+            }
+        }
+        if case .command(let type) = found { return type.spec }
+        return nil
+    }
+
+    /// Escapes line breaks and other control characters, so that an error is
+    /// always exactly one line even when it quotes hostile input.
+    static func singleLine(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar == "\u{2028}" || scalar == "\u{2029}":
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,16 @@
+extension NMTIPoster {
+    /// Every command of the tool, in help order: the one place commands are
+    /// registered. Each command lives in its own file under Commands/.
+    ///
+    /// Groups nest commands under a word, for example:
+    ///
+    ///     .group("themes", abstract: "List and check poster themes.", [
+    ///         .command(ThemesListCommand.self),
+    ///         .command(ThemesValidateCommand.self),
+    ///     ]),
+    public static var commands: [CommandNode] {
+        [
+            .command(ResolveCommand.self),
+        ]
+    }
+}

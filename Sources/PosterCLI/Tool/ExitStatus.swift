@@ -1,0 +1,45 @@
+/// A process exit status, with the BSD sysexits meanings the tool uses.
+///
+/// Scripts and CI branch on these numbers, so each one means exactly one kind
+/// of problem; `documented` is the table printed at the end of `--help`.
+public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The number the process exits with.
+    public let rawValue: Int32
+
+    /// Creates a status from its number.
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// Everything worked.
+    public static let success = ExitStatus(rawValue: 0)
+    /// A general failure that fits none of the specific statuses.
+    public static let failure = ExitStatus(rawValue: 1)
+    /// The command line was wrong: unknown command or option, missing argument (EX_USAGE).
+    public static let usage = ExitStatus(rawValue: 64)
+    /// An input was read but is not a valid result JSON (EX_DATAERR).
+    public static let badInput = ExitStatus(rawValue: 65)
+    /// An input file does not exist or cannot be read (EX_NOINPUT).
+    public static let noInput = ExitStatus(rawValue: 66)
+    /// An output file cannot be created or written (EX_CANTCREAT).
+    public static let cantCreate = ExitStatus(rawValue: 73)
+    /// Reading or writing a stream failed, e.g. standard output was closed (EX_IOERR).
+    public static let ioError = ExitStatus(rawValue: 74)
+    /// A theme is invalid (EX_CONFIG).
+    public static let badTheme = ExitStatus(rawValue: 78)
+
+    /// Every status the tool uses, with a one-line meaning, in numeric order.
+    public static let documented: [(status: ExitStatus, meaning: String)] = [
+        (.success, "success"),
+        (.failure, "general failure"),
+        (.usage, "usage error: unknown command or option, missing or bad argument"),
+        (.badInput, "bad input: the result JSON is invalid"),
+        (.noInput, "no input: a file does not exist or cannot be read"),
+        (.cantCreate, "cannot create an output file"),
+        (.ioError, "I/O error while reading or writing a stream"),
+        (.badTheme, "invalid theme"),
+    ]
+
+    /// The number, as a script sees it.
+    public var description: String { String(rawValue) }
+}

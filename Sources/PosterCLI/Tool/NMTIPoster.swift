@@ -1,0 +1,25 @@
+/// The `nmti-poster` tool: its identity and entry point.
+public enum NMTIPoster {
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    /// The tool with every registered command.
+    public static var tool: CommandLineTool {
+        CommandLineTool(
+            name: "nmti-poster",
+            version: version,
+            abstract: "Render NMTI personality posters from quiz results.",
+            discussion: """
+                NMTI is a snarky MBTI-style personality quiz. A quiz result is a small
+                JSON file (see docs/result-json.md); nmti-poster checks it, resolves its
+                personality and copy, and renders posters from it.
+                """,
+            commands: commands)
+    }
+
+    /// Runs the tool on the words after the executable's name and returns the
+    /// status to exit with; `main.swift` passes a `SystemIO`, tests a `CapturedIO`.
+    public static func run(_ words: [String], io: inout some TerminalIO) -> ExitStatus {
+        tool.run(words, io: &io)
+    }
+}

@@ -1,0 +1,89 @@
+import CCairo
+import Foundation
+
+/// A decoded PNG or parsed SVG asset, loaded once and drawn by many renders.
+///
+/// Safe to share between threads: PNG pixels are read-only after decoding and
+/// SVG rasterisation is serialised by a lock around its cache.
+public final class ImageAsset: @unchecked Sendable {
+    /// The kind of file the asset came from.
+    public enum Format: String, Sendable { case png, svg }
+
+    /// Limits that keep a hostile asset from exhausting memory or time.
+    public enum Limits {
+        /// The largest asset file, in bytes.
+        public static let maximumBytes = 8 * 1024 * 1024
+        /// The most pixels a decoded image may have.
+        public static let maximumPixels = 16_000_000
+        /// The longest side of a decoded image, in pixels.
+        public static let maximumSide = 8192
+    }
+
+    /// The file format.
+    public let format: Format
+    /// The natural size in points (PNG pixels count as device pixels, so half as many points).
+    public let intrinsicSize: Size
+    let raster: ImageSurface?
+    let svg: SVGDocument?
+
+    init(raster: ImageSurface) {
+        format = .png
+        intrinsicSize = Size(width: Double(raster.width) / 2, height: Double(raster.height) / 2)
+        self.raster = raster
+        self.svg = nil
+    }
+
+    init(svg: SVGDocument) {
+        format = .svg
+        intrinsicSize = svg.intrinsicSize
+        self.raster = nil
+        self.svg = svg
+    }
+
+    /// Decodes an asset, choosing PNG or SVG from its first bytes; `name` is used in errors.
+    public static func decode(_ data: Data, name: String) throws(GraphicsError) -> ImageAsset {
+        guard data.count <= Limits.maximumBytes else {
+            throw GraphicsError(.limit, "\(name): \(data.count) bytes; the limit for an asset is \(Limits.maximumBytes)")
+        }
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            return ImageAsset(raster: try PNGAssetDecoder.decode(data, name: name))
+        }
+        let head = String(decoding: data.prefix(512), as: UTF8.self)
+        if head.contains("<svg") || head.contains("<?xml") {
+            return ImageAsset(svg: try SVGDocument(data: data, name: name))
+        }
+        throw GraphicsError(.asset, "\(name): not a PNG or SVG file")
+    }
+}
+
+/// Reads PNG assets into premultiplied Cairo surfaces, checking the header before decoding.
+enum PNGAssetDecoder {
+    static func decode(_ data: Data, name: String) throws(GraphicsError) -> ImageSurface {
+        let image: DecodedImage
+        do {
+            image = try PNGDecoder(maxPixels: ImageAsset.Limits.maximumPixels).decode(Array(data))
+        } catch {
+            throw GraphicsError(.asset, "\(name): \(error)")
+        }
+        guard image.width <= ImageAsset.Limits.maximumSide, image.height <= ImageAsset.Limits.maximumSide else {
+            throw GraphicsError(.limit, "\(name): \(image.width)x\(image.height) pixels; the longest side allowed is \(ImageAsset.Limits.maximumSide)")
+        }
+        let surface = try ImageSurface(width: image.width, height: image.height)
+        surface.withMutablePixels { pixels in
+            let stride = surface.stride
+            image.rgba.withUnsafeBufferPointer { rgba in
+                for row in 0..<image.height {
+                    let line = pixels.baseAddress!.advanced(by: row * stride).assumingMemoryBound(to: UInt32.self)
+                    for column in 0..<image.width {
+                        let source = (row * image.width + column) * 4
+                        let alpha = UInt32(rgba[source + 3])
+                        func premultiply(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
+                        line[column] = alpha << 24 | premultiply(rgba[source]) << 16
+                            | premultiply(rgba[source + 1]) << 8 | premultiply(rgba[source + 2])
+                    }
+                }
+            }
+        }
+        return surface
+    }
+}

@@ -1,0 +1,67 @@
+import CCairo
+import CRsvg
+import Foundation
+
+/// A parsed SVG document, rasterised on demand at exact device-pixel sizes.
+///
+/// librsvg handles are not safe to render from two threads at once, so drawing
+/// goes through a lock; each size is rasterised once and then reused.
+final class SVGDocument {
+    let handle: UnsafeMutablePointer<RsvgHandle>
+    let name: String
+    let intrinsicSize: Size
+    private let lock = NSLock()
+    private var rasters: [Int: ImageSurface] = [:]
+
+    /// Parses SVG data with no base file, so external references (files,
+    /// network, XInclude) have nothing to resolve against and are not loaded.
+    init(data: Data, name: String) throws(GraphicsError) {
+        var error: UnsafeMutablePointer<GError>?
+        let parsed: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBytes { bytes in
+            rsvg_handle_new_from_data(bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count), &error)
+        }
+        guard let handle = parsed else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw GraphicsError(.asset, "\(name): not a valid SVG: \(reason)")
+        }
+        var width = 0.0
+        var height = 0.0
+        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {
+            var viewBox = RsvgRectangle()
+            var hasViewBox: gboolean = 0
+            rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
+            width = hasViewBox != 0 ? viewBox.width : 100
+            height = hasViewBox != 0 ? viewBox.height : 100
+        }
+        guard width > 0, height > 0, width.isFinite, height.isFinite else {
+            g_object_unref(UnsafeMutableRawPointer(handle))
+            throw GraphicsError(.asset, "\(name): SVG has no usable size (width, height or viewBox)")
+        }
+        self.handle = handle
+        self.name = name
+        self.intrinsicSize = Size(width: width, height: height)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+
+    /// The document rendered into exactly `width` x `height` device pixels.
+    func raster(width: Int, height: Int) throws(GraphicsError) -> ImageSurface {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = width << 32 | height
+        if let cached = rasters[key] { return cached }
+        let surface = try ImageSurface(width: width, height: height)
+        let context = try CairoContext(surface: surface)
+        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+        var error: UnsafeMutablePointer<GError>?
+        if rsvg_handle_render_document(handle, context.handle, &viewport, &error) == 0 {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw GraphicsError(.asset, "\(name): could not render SVG: \(reason)")
+        }
+        try context.check("rsvg_handle_render_document")
+        rasters[key] = surface
+        return surface
+    }
+}

@@ -1,0 +1,77 @@
+import CCairo
+
+/// An ARGB32 Cairo image surface in device pixels, owned by Swift.
+///
+/// Not thread-safe: a surface belongs to one render at a time.
+final class ImageSurface {
+    let handle: OpaquePointer
+    let width: Int
+    let height: Int
+
+    /// Allocates a transparent surface; fails for sizes Cairo cannot hold.
+    init(width: Int, height: Int) throws(GraphicsError) {
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw GraphicsError(.limit, "surface size \(width)x\(height) is outside 1...32767 pixels")
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw GraphicsError(.cairo, "cairo_image_surface_create returned nothing")
+        }
+        do {
+            try checkCairo(cairo_surface_status(surface), "cairo_image_surface_create")
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        handle = surface
+        self.width = width
+        self.height = height
+    }
+
+    deinit { cairo_surface_destroy(handle) }
+
+    /// Bytes per row, which Cairo may pad beyond `width * 4`.
+    var stride: Int { Int(cairo_image_surface_get_stride(handle)) }
+
+    /// Gives read access to the premultiplied ARGB32 pixels after pending drawing is flushed.
+    func withPixels<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        cairo_surface_flush(handle)
+        let base = UnsafeRawPointer(cairo_image_surface_get_data(handle))
+        return try body(UnsafeRawBufferPointer(start: base, count: stride * height))
+    }
+
+    /// Gives write access to the pixels; marks the surface dirty afterwards.
+    func withMutablePixels<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        cairo_surface_flush(handle)
+        let base = UnsafeMutableRawPointer(cairo_image_surface_get_data(handle))
+        defer { cairo_surface_mark_dirty(handle) }
+        return try body(UnsafeMutableRawBufferPointer(start: base, count: stride * height))
+    }
+}
+
+/// A Cairo drawing context on one surface, owned by Swift.
+final class CairoContext {
+    let handle: OpaquePointer
+    let surface: ImageSurface
+
+    /// Creates a context; fails if Cairo reports an error status.
+    init(surface: ImageSurface) throws(GraphicsError) {
+        guard let cr = cairo_create(surface.handle) else {
+            throw GraphicsError(.cairo, "cairo_create returned nothing")
+        }
+        do {
+            try checkCairo(cairo_status(cr), "cairo_create")
+        } catch {
+            cairo_destroy(cr)
+            throw error
+        }
+        handle = cr
+        self.surface = surface
+    }
+
+    deinit { cairo_destroy(handle) }
+
+    /// Throws if any drawing call so far put the context into an error state.
+    func check(_ call: StaticString) throws(GraphicsError) {
+        try checkCairo(cairo_status(handle), call)
+    }
+}

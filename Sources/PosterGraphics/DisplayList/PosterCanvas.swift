@@ -1,0 +1,128 @@
+import CCairo
+
+/// Draws display lists into a reusable 2x raster and encodes it as PNG.
+///
+/// One per thread: the surface is reused from render to render, so a worker
+/// allocates its full-size buffer once.
+public final class PosterCanvas {
+    /// Device pixels per poster point. Fixed, so every device shares one image.
+    public static let scale = 2.0
+
+    private var surface: ImageSurface?
+
+    /// Creates a canvas; the surface is allocated on first use.
+    public init() {}
+
+    /// Draws `items` over a solid `background` on a canvas of `size` points,
+    /// returning the finished surface's pixels to `body`.
+    public func draw<R>(
+        _ items: [DisplayItem], size: Size, background: Color,
+        _ body: (RasterView) throws -> R
+    ) throws -> R {
+        let width = Int((size.width * Self.scale).rounded())
+        let height = Int((size.height * Self.scale).rounded())
+        let target: ImageSurface
+        if let existing = surface, existing.width == width, existing.height == height {
+            target = existing
+        } else {
+            target = try ImageSurface(width: width, height: height)
+            surface = target
+        }
+        let context = try CairoContext(surface: target)
+        let cr = context.handle
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_scale(cr, Self.scale, Self.scale)
+        for item in items {
+            try draw(item, in: context)
+        }
+        try context.check("drawing the display list")
+        return try target.withPixels { pixels in
+            try body(RasterView(pixels: pixels, width: width, height: height, stride: target.stride))
+        }
+    }
+
+    func draw(_ item: DisplayItem, in context: CairoContext) throws(GraphicsError) {
+        let cr = context.handle
+        switch item {
+        case .shape(let geometry, let fill, let stroke, let shadow):
+            if let shadow {
+                try drawShadow(shadow, bounds: geometry.bounds, in: context) { cr in
+                    addPath(geometry, in: cr)
+                    cairo_fill(cr)
+                }
+            }
+            if let fill, geometry.isFillable {
+                addPath(geometry, in: cr)
+                setPaint(fill, in: cr)
+                cairo_fill(cr)
+            }
+            if let stroke {
+                addPath(geometry, in: cr)
+                applyStroke(stroke, in: cr)
+                cairo_stroke(cr)
+            }
+        case .text(let text, let origin, let color, let stroke, let shadow):
+            if let shadow {
+                let ink = text.inkBounds.offsetBy(dx: origin.x, dy: origin.y)
+                try drawShadow(shadow, bounds: ink, in: context) { cr in
+                    text.fill(in: cr, at: origin, color: .black, silhouette: true)
+                }
+            }
+            if let stroke {
+                cairo_new_path(cr)
+                text.addPath(in: cr, at: origin)
+                applyStroke(stroke, in: cr)
+                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                cairo_stroke(cr)
+            }
+            text.fill(in: cr, at: origin, color: color)
+        case .image(let asset, let frame, let fit, let radius, let circle, let opacity):
+            try drawImage(asset, frame: frame, fit: fit, cornerRadius: radius, circle: circle, opacity: opacity, in: cr)
+        case .qr(let matrix, let frame, let foreground, let background, let quietZone):
+            drawQR(matrix, frame: frame, foreground: foreground, background: background, quietZone: quietZone, in: cr)
+        case .group(let children, let opacity, let clip):
+            cairo_save(cr)
+            if let clip {
+                addPath(clip, in: cr)
+                cairo_clip(cr)
+            }
+            let layered = opacity < 1
+            if layered { cairo_push_group(cr) }
+            for child in children {
+                try draw(child, in: context)
+            }
+            if layered {
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, max(0, opacity))
+            }
+            cairo_restore(cr)
+        }
+        try context.check("drawing an item")
+    }
+}
+
+/// Read-only access to a finished raster: premultiplied ARGB32 rows.
+public struct RasterView {
+    /// The pixel bytes, `stride * height` of them.
+    public let pixels: UnsafeRawBufferPointer
+    /// Width in device pixels.
+    public let width: Int
+    /// Height in device pixels.
+    public let height: Int
+    /// Bytes per row.
+    public let stride: Int
+
+    /// The pixel at (x, y) as straight-alpha RGBA bytes.
+    public func rgba(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let word = pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+        let alpha = UInt8(word >> 24)
+        func straight(_ shift: UInt32) -> UInt8 {
+            let value = UInt32((word >> shift) & 0xFF)
+            return alpha == 0 ? 0 : UInt8(min(255, (value * 255 + UInt32(alpha) / 2) / UInt32(alpha)))
+        }
+        return (straight(16), straight(8), straight(0), alpha)
+    }
+}

@@ -1,0 +1,98 @@
+import CPangoCairo
+
+/// Draws colour-bitmap emoji at the size of the surrounding text.
+///
+/// Cairo 1.16 draws CBDT bitmap glyphs (Noto Color Emoji) at the font's native
+/// strike, several times too big, whatever the font size. So each emoji glyph is
+/// rasterised once at its strike size into a cached surface and painted scaled to
+/// the run's font size, at the advance and baseline Pango laid out.
+final class EmojiRenderer {
+    /// Noto Color Emoji's only bitmap strike, in pixels per em.
+    static let strikeSize = 109.0
+
+    private struct Key: Hashable {
+        let face: UnsafeMutableRawPointer
+        let glyph: UInt32
+    }
+
+    private struct Bitmap {
+        let surface: ImageSurface
+        let originX: Double
+        let originY: Double
+    }
+
+    let colorFamilies: Set<String>
+    private var cache: [Key: Bitmap] = [:]
+
+    init(colorFamilies: Set<String>) {
+        self.colorFamilies = colorFamilies
+    }
+
+    /// Whether a run's font is a colour bitmap font that needs scaled drawing.
+    func isColorBitmap(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        guard let description = pango_font_describe(font) else { return false }
+        defer { pango_font_description_free(description) }
+        guard let family = pango_font_description_get_family(description) else { return false }
+        return colorFamilies.contains(String(cString: family))
+    }
+
+    /// Paints the glyphs of one run with their baseline starting at (x, y) in user space.
+    func draw(run: UnsafeMutablePointer<PangoGlyphItem>, cr: OpaquePointer, x: Double, y: Double) {
+        guard let font = run.pointee.item.pointee.analysis.font,
+              let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)),
+              let face = cairo_scaled_font_get_font_face(scaled)
+        else { return }
+        // The scaled font carries the strike size times the fixup matrix from
+        // FontLibrary.rules, which is the size the text asked for.
+        var fontMatrix = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(scaled, &fontMatrix)
+        let scale = fontMatrix.yy / Self.strikeSize
+        let glyphs = run.pointee.glyphs.pointee
+        var penX = x
+        for index in 0..<Int(glyphs.num_glyphs) {
+            let info = glyphs.glyphs[index]
+            defer { penX += Double(info.geometry.width) / Double(PANGO_SCALE) }
+            guard info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0, info.glyph != PANGO_GLYPH_EMPTY,
+                  let bitmap = bitmap(face: face, glyph: info.glyph)
+            else { continue }
+            let glyphX = penX + Double(info.geometry.x_offset) / Double(PANGO_SCALE)
+            let glyphY = y + Double(info.geometry.y_offset) / Double(PANGO_SCALE)
+            cairo_save(cr)
+            cairo_translate(cr, glyphX, glyphY)
+            cairo_scale(cr, scale, scale)
+            cairo_set_source_surface(cr, bitmap.surface.handle, bitmap.originX, bitmap.originY)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+    }
+
+    /// The glyph rasterised at the strike size, positioned relative to its origin.
+    private func bitmap(face: OpaquePointer, glyph: UInt32) -> Bitmap? {
+        let key = Key(face: UnsafeMutableRawPointer(face), glyph: glyph)
+        if let cached = cache[key] { return cached }
+        guard let probe = try? ImageSurface(width: 1, height: 1), let probeContext = try? CairoContext(surface: probe)
+        else { return nil }
+        cairo_set_font_face(probeContext.handle, face)
+        cairo_set_font_size(probeContext.handle, Self.strikeSize)
+        var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
+        var extents = cairo_text_extents_t()
+        cairo_glyph_extents(probeContext.handle, &cairoGlyph, 1, &extents)
+        let left = extents.x_bearing.rounded(.down)
+        let top = extents.y_bearing.rounded(.down)
+        let width = Int((extents.x_bearing + extents.width - left).rounded(.up)) + 1
+        let height = Int((extents.y_bearing + extents.height - top).rounded(.up)) + 1
+        guard width > 1, height > 1, let surface = try? ImageSurface(width: width, height: height),
+              let context = try? CairoContext(surface: surface)
+        else { return nil }
+        cairo_set_font_face(context.handle, face)
+        cairo_set_font_size(context.handle, Self.strikeSize)
+        cairoGlyph.x = -left
+        cairoGlyph.y = -top
+        cairo_show_glyphs(context.handle, &cairoGlyph, 1)
+        guard (try? context.check("cairo_show_glyphs (emoji)")) != nil else { return nil }
+        let bitmap = Bitmap(surface: surface, originX: left, originY: top)
+        cache[key] = bitmap
+        return bitmap
+    }
+}

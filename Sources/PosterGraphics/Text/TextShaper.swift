@@ -1,0 +1,123 @@
+import CPangoCairo
+import CPangoFT2
+import Foundation
+
+/// Shapes text with Pango against the pinned fonts. One per thread: Pango
+/// contexts and font maps are not thread-safe.
+public final class TextShaper {
+    let library: FontLibrary
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer
+    let emoji: EmojiRenderer
+
+    /// The most characters a text may have; longer input is cut before shaping
+    /// so that hostile input costs bounded time.
+    public static let maximumCharacters = 2000
+
+    /// Creates a shaper with fixed font options, so output never depends on the host.
+    public init(library: FontLibrary) throws(GraphicsError) {
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            throw GraphicsError(.fontSetup, "pango_cairo_font_map_new_for_font_type(FT) failed")
+        }
+        let fcMap = OpaquePointer(map)
+        pango_fc_font_map_set_config(fcMap, library.config)
+        pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
+        guard let context = pango_font_map_create_context(map) else {
+            g_object_unref(map)
+            throw GraphicsError(.fontSetup, "pango_font_map_create_context failed")
+        }
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+        pango_context_set_language(context, pango_language_from_string("zh-cn"))
+        pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+        self.library = library
+        self.fontMap = map
+        self.context = context
+        self.emoji = EmojiRenderer(colorFamilies: library.colorBitmapFamilies)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// Whether a family is one of the pinned ones.
+    public func hasFamily(_ family: String) -> Bool { library.families.contains(family) }
+
+    /// Shapes `text` at exactly the style's size, wrapped at `width` points (nil: no wrapping).
+    func layout(_ text: String, style: TextStyle, size: Double, width: Double?) -> PangoLayoutBox {
+        let layout = PangoLayoutBox(context: context)
+        let font = pango_font_description_new()
+        let families = ([style.family] + PinnedFont.fallbackFamilies).joined(separator: ",")
+        pango_font_description_set_family(font, families)
+        pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(clamping: style.weight)))
+        pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout.handle, font)
+        pango_font_description_free(font)
+        if let width {
+            pango_layout_set_width(layout.handle, Int32(clamping: Int((width * Double(PANGO_SCALE)).rounded(.down))))
+            pango_layout_set_wrap(layout.handle, PANGO_WRAP_WORD_CHAR)
+        }
+        switch style.alignment {
+        case .left: pango_layout_set_alignment(layout.handle, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout.handle, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout.handle, PANGO_ALIGN_RIGHT)
+        case .justify:
+            pango_layout_set_alignment(layout.handle, PANGO_ALIGN_LEFT)
+            pango_layout_set_justify(layout.handle, 1)
+        }
+        if style.lineHeight != 1 { pango_layout_set_line_spacing(layout.handle, Float(style.lineHeight)) }
+        if style.letterSpacing != 0 {
+            let attributes = pango_attr_list_new()
+            let spacing = pango_attr_letter_spacing_new(Int32((style.letterSpacing * Double(PANGO_SCALE)).rounded()))
+            pango_attr_list_insert(attributes, spacing)
+            pango_layout_set_attributes(layout.handle, attributes)
+            pango_attr_list_unref(attributes)
+        }
+        // Always literal text, never markup: user nicknames are drawn exactly as typed.
+        pango_layout_set_text(layout.handle, text, -1)
+        return layout
+    }
+}
+
+/// A Pango layout owned by Swift.
+final class PangoLayoutBox {
+    let handle: OpaquePointer
+
+    init(context: OpaquePointer) {
+        handle = pango_layout_new(context)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+
+    /// The number of lines after wrapping.
+    var lineCount: Int { Int(pango_layout_get_line_count(handle)) }
+
+    /// The logical size in points.
+    var size: Size {
+        var ink = PangoRectangle()
+        var logical = PangoRectangle()
+        pango_layout_get_extents(handle, &ink, &logical)
+        return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+    }
+
+    /// The widest line in points, which may exceed the wrap width when one glyph cannot be broken.
+    var widestLine: Double {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(handle, nil, &logical)
+        return Double(logical.x + logical.width) / Double(PANGO_SCALE)
+    }
+
+    /// The UTF-8 byte offset just past line `index`.
+    func endOfLine(_ index: Int) -> Int {
+        guard let line = pango_layout_get_line_readonly(handle, Int32(index)) else { return 0 }
+        return Int(line.pointee.start_index + line.pointee.length)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A text with `{name}` placeholders, parsed once when the theme loads.
+///
+/// `{{` and `}}` stand for literal braces. Placeholder names are checked against
+/// the known names at load time, so a typo is a validation error, not a blank.
+public struct Template: Sendable, Hashable {
+    enum Part: Sendable, Hashable {
+        case literal(String)
+        case placeholder(String)
+    }
+
+    let parts: [Part]
+
+    /// The placeholder names the template uses.
+    public var names: [String] {
+        parts.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
+    }
+
+    /// Whether the template is plain text with no placeholders.
+    public var isLiteral: Bool { names.isEmpty }
+
+    /// Parses a template; returns a message describing the problem when it is malformed.
+    public static func parse(_ source: String) -> Result<Template, TemplateError> {
+        var parts: [Part] = []
+        var literal = ""
+        var index = source.startIndex
+        while index < source.endIndex {
+            let character = source[index]
+            let next = source.index(after: index)
+            if character == "{", next < source.endIndex, source[next] == "{" {
+                literal.append("{")
+                index = source.index(after: next)
+            } else if character == "}", next < source.endIndex, source[next] == "}" {
+                literal.append("}")
+                index = source.index(after: next)
+            } else if character == "{" {
+                guard let close = source[next...].firstIndex(of: "}") else {
+                    return .failure(TemplateError(message: "unclosed '{' in \"\(source)\"; write {{ for a literal brace"))
+                }
+                let name = source[next..<close].trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }) else {
+                    return .failure(TemplateError(message: "'{\(source[next..<close])}' is not a placeholder name"))
+                }
+                if !literal.isEmpty { parts.append(.literal(literal)) }
+                literal = ""
+                parts.append(.placeholder(name))
+                index = source.index(after: close)
+            } else if character == "}" {
+                return .failure(TemplateError(message: "stray '}' in \"\(source)\"; write }} for a literal brace"))
+            } else {
+                literal.append(character)
+                index = next
+            }
+        }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        return .success(Template(parts: parts))
+    }
+
+    /// The text with every placeholder replaced by its value.
+    public func render(_ values: BindingValues) -> String {
+        var text = ""
+        for part in parts {
+            switch part {
+            case .literal(let literal): text += literal
+            case .placeholder(let name): text += values[name]
+            }
+        }
+        return text
+    }
+}
+
+/// Why a template could not be parsed.
+public struct TemplateError: Error, Sendable, Hashable {
+    /// A message for the theme author.
+    public let message: String
+}

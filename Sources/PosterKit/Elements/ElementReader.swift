@@ -1,0 +1,110 @@
+import PosterGraphics
+
+/// What an element type reads its properties through: typed accessors that
+/// report every problem with its JSON path and line, and return a default.
+public final class ElementReader {
+    /// The element's JSON object.
+    public let object: ObjectReader
+    let context: ThemeReadContext
+
+    init(object: ObjectReader, context: ThemeReadContext) {
+        self.object = object
+        self.context = context
+    }
+
+    /// A text template such as "你是{title}"; placeholders must be known names.
+    public func text(_ key: String, default fallback: String? = nil) -> Template? {
+        let source = fallback == nil ? (object.contains(key) ? object.requiredString(key) : nil) : object.optionalString(key) ?? fallback
+        if fallback == nil, source == nil { _ = object.requiredString(key) }
+        guard let source else { return nil }
+        return context.template(source, key: key, in: object, allowed: context.textNames, what: "text")
+    }
+
+    /// A colour: "#RGB", "#RRGGBB", "#RRGGBBAA", "transparent" or "{variable}".
+    public func color(_ key: String, default fallback: Color?) -> ColorValue? {
+        guard let node = object.node(for: key) else { return fallback.map(ColorValue.literal) }
+        return color(node: node, key: key) ?? fallback.map(ColorValue.literal)
+    }
+
+    func color(node: JSONNode, key: String) -> ColorValue? {
+        guard let source = node.stringValue else {
+            object.report("expected a colour such as \"#FF5A36\", found \(node.kindDescription)", for: key)
+            return nil
+        }
+        if source.contains("{") {
+            guard let template = context.template(source, key: key, in: object, allowed: context.variantNames, what: "colours")
+            else { return nil }
+            context.registerColor(template, path: object.path(for: key), location: node.location)
+            return .bound(template)
+        }
+        guard let color = ColorValue.parseColor(source) else {
+            object.report("'\(source)' is not a colour; expected #RGB, #RRGGBB, #RRGGBBAA or transparent", for: key)
+            return nil
+        }
+        return .literal(color)
+    }
+
+    /// A number, reporting values outside `range`.
+    public func number(_ key: String, default fallback: Double, range: ClosedRange<Double>) -> Double {
+        object.number(key, default: fallback, range: range)
+    }
+
+    /// An optional number; nil when the key is absent.
+    public func optionalNumber(_ key: String, range: ClosedRange<Double>) -> Double? {
+        object.contains(key) ? object.number(key, default: range.lowerBound, range: range) : nil
+    }
+
+    /// A boolean.
+    public func bool(_ key: String, default fallback: Bool) -> Bool {
+        object.bool(key, default: fallback)
+    }
+
+    /// One of a fixed set of words.
+    public func choice<Value: CaseIterable & RawRepresentable>(_ key: String, default fallback: Value) -> Value
+    where Value.RawValue == String {
+        object.enumeration(key, default: fallback)
+    }
+
+    /// A pinned font family name.
+    public func fontFamily(_ key: String, default fallback: String) -> String {
+        guard let family = object.optionalString(key) else { return fallback }
+        guard context.fontFamilies.contains(family) else {
+            object.report(
+                "font '\(family)' is not pinned; available: \(context.fontFamilies.sorted().joined(separator: ", "))",
+                for: key)
+            return fallback
+        }
+        return family
+    }
+
+    /// An asset path in the theme folder, such as "art/{code}.svg"; loaded when the theme loads.
+    public func asset(_ key: String) -> Template? {
+        guard object.contains(key) else {
+            _ = object.requiredString(key)
+            return nil
+        }
+        let source = object.requiredString(key)
+        guard let template = context.template(source, key: key, in: object, allowed: context.variantNames, what: "asset paths")
+        else { return nil }
+        context.registerAsset(template, path: object.path(for: key), location: object.node(for: key)?.location)
+        return template
+    }
+
+    /// Child elements, read through the same registry.
+    public func children(_ key: String) -> [ElementNode] {
+        context.elements(key, in: object)
+    }
+
+    /// A nested object's reader, for element types with structured properties.
+    public func nested(_ key: String) -> ElementReader? {
+        object.object(key).map { ElementReader(object: $0, context: context) }
+    }
+
+    /// Ends reading a nested object, reporting keys nobody read.
+    public func finish() { object.finish() }
+
+    /// Reports a problem with a key of this element.
+    public func report(_ message: String, for key: String? = nil) {
+        object.report(message, for: key)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import PosterGraphics
+
+/// A colour written in a theme: a literal like "#FF5A36" or a placeholder like "{accent}".
+public enum ColorValue: Sendable, Hashable {
+    case literal(Color)
+    case bound(Template)
+
+    /// The colour for one result; nil when a bound value is not a colour
+    /// (theme validation checks every variant, so this only fails for unvalidated themes).
+    public func resolve(_ values: BindingValues) -> Color? {
+        switch self {
+        case .literal(let color): color
+        case .bound(let template): ColorValue.parseColor(template.render(values))
+        }
+    }
+
+    /// Parses `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA` or `transparent`.
+    public static func parseColor(_ text: String) -> Color? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed == "transparent" ? .clear : Color(hex: trimmed)
+    }
+}
+
+/// A fill written in a theme: a colour, or a linear or radial gradient relative to the element's box.
+public enum PaintValue: Sendable, Hashable {
+    case color(ColorValue)
+    /// CSS-style angle in degrees: 0 points up, 90 right, 180 down.
+    case linear(angle: Double, stops: [ColorStop])
+    /// Centre as fractions of the box, radius as a fraction of its longer side.
+    case radial(centerX: Double, centerY: Double, radius: Double, stops: [ColorStop])
+
+    /// The paint in absolute coordinates for a box.
+    public func resolve(_ values: BindingValues, in box: Rect) -> Paint {
+        func stops(_ list: [ColorStop]) -> [GradientStop] {
+            list.map { GradientStop(offset: $0.offset, color: $0.color.resolve(values) ?? .clear) }
+        }
+        switch self {
+        case .color(let color):
+            return .solid(color.resolve(values) ?? .clear)
+        case .linear(let angle, let list):
+            let radians = angle * .pi / 180
+            let dx = sin(radians), dy = -cos(radians)
+            // Half the gradient line length so the corners get the end colours, as in CSS.
+            let half = (abs(box.width * dx) + abs(box.height * dy)) / 2
+            let cx = box.x + box.width / 2, cy = box.y + box.height / 2
+            return .linearGradient(start: Point(x: cx - dx * half, y: cy - dy * half),
+                                   end: Point(x: cx + dx * half, y: cy + dy * half), stops: stops(list))
+        case .radial(let centerX, let centerY, let radius, let list):
+            return .radialGradient(center: Point(x: box.x + box.width * centerX, y: box.y + box.height * centerY),
+                                   radius: radius * max(box.width, box.height), stops: stops(list))
+        }
+    }
+}
+
+/// One stop of a gradient written in a theme.
+public struct ColorStop: Sendable, Hashable {
+    public var color: ColorValue
+    public var offset: Double
+}
+
+/// An outline written in a theme.
+public struct StrokeValue: Sendable, Hashable {
+    public var color: ColorValue
+    public var width: Double
+    public var dash: [Double]
+
+    func resolve(_ values: BindingValues) -> Stroke {
+        Stroke(paint: .solid(color.resolve(values) ?? .clear), width: width, dash: dash)
+    }
+}
+
+/// A drop shadow written in a theme.
+public struct ShadowValue: Sendable, Hashable {
+    public var color: ColorValue
+    public var x: Double
+    public var y: Double
+    public var blur: Double
+
+    func resolve(_ values: BindingValues) -> Shadow {
+        Shadow(color: color.resolve(values) ?? .clear, offset: Point(x: x, y: y), blur: blur)
+    }
+}

@@ -1,0 +1,107 @@
+import PosterGraphics
+
+/// Everything an element needs while laying out one poster: the bound values,
+/// the text shaper, the theme's assets, and a place to report fit problems.
+public final class LayoutContext {
+    /// The placeholder values for this result.
+    public let values: BindingValues
+    /// The shaper for this thread.
+    public let shaper: TextShaper
+    /// The theme being rendered.
+    public let theme: Theme
+    /// What did not fit, collected for the fit report.
+    public private(set) var notes: [FitNote] = []
+    /// The node being laid out, for labelling notes.
+    private var currentLabels: [String] = []
+
+    init(values: BindingValues, shaper: TextShaper, theme: Theme) {
+        self.values = values
+        self.shaper = shaper
+        self.theme = theme
+    }
+
+    /// The colour of a theme colour value for this result.
+    public func color(_ value: ColorValue) -> Color {
+        value.resolve(values) ?? .clear
+    }
+
+    /// The decoded asset an asset path template resolves to for this result.
+    public func asset(_ template: Template) throws(RenderError) -> ImageAsset {
+        let path = template.render(values)
+        guard let asset = theme.asset(path) else {
+            throw RenderError(.theme, "\(theme.file.path): asset '\(path)' was not loaded with the theme")
+        }
+        return asset
+    }
+
+    /// Records a fit problem for the element being laid out.
+    public func note(_ kind: FitNote.Kind, element: String? = nil, text: String? = nil, detail: String) {
+        notes.append(FitNote(element: element ?? currentLabels.last ?? "$", kind: kind, text: text, detail: detail))
+    }
+
+    /// Lays out a node in its parent's frame; nil when its condition hides it.
+    /// `flowY` places it in a stack: its `y` then adds space before it.
+    public func layout(_ node: ElementNode, parentOrigin: Point, parentWidth: Double, flowY: Double? = nil)
+        throws(RenderError) -> ElementLayout?
+    {
+        if let when = node.when, !when.evaluate(values) { return nil }
+        currentLabels.append(node.label)
+        defer { currentLabels.removeLast() }
+        let origin = Point(x: parentOrigin.x + node.x, y: (flowY ?? parentOrigin.y) + node.y)
+        let width = node.width ?? max(0, parentWidth - node.x)
+        return try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
+    }
+}
+
+/// Something that did not fit as designed: shrunk or ellipsised text, overflow, or drawing off the canvas.
+public struct FitNote: Sendable, Hashable, CustomStringConvertible {
+    /// What happened.
+    public enum Kind: String, Sendable, Hashable {
+        case shrunk, ellipsised, overflowed, outsideCanvas
+    }
+    /// The element's id or JSON path.
+    public let element: String
+    /// What happened.
+    public let kind: Kind
+    /// The text involved, if any.
+    public let text: String?
+    /// Figures, such as the size the text shrank to.
+    public let detail: String
+
+    /// Whether this note means the poster is wrong, not merely adjusted.
+    public var isProblem: Bool { kind == .overflowed || kind == .outsideCanvas }
+
+    public var description: String {
+        var line = "\(element): \(kind.rawValue)"
+        if !detail.isEmpty { line += " (\(detail))" }
+        if let text { line += ": \(text.count > 40 ? String(text.prefix(40)) + "…" : text)" }
+        return line
+    }
+}
+
+/// A render that failed: the kind decides the CLI's exit status.
+public struct RenderError: Error, Sendable, CustomStringConvertible {
+    /// What failed.
+    public enum Kind: Sendable, Hashable {
+        /// The result JSON was invalid.
+        case result
+        /// The theme was invalid or missing.
+        case theme
+        /// Cairo, Pango, fonts or an asset failed.
+        case graphics
+        /// Writing the output failed.
+        case output
+    }
+    /// What failed.
+    public let kind: Kind
+    /// The explanation, naming the file involved.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}

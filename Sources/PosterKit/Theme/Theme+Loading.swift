@@ -1,0 +1,94 @@
+import Foundation
+import NMTIDomain
+import PosterGraphics
+
+extension Theme {
+    /// Loads and validates a theme from its folder or its `theme.json5`, reporting
+    /// every problem at once; decodes every asset any of the 32 variants uses.
+    public static func load(
+        from location: URL, registry: ElementRegistry = .standard, fontFamilies: Set<String>? = nil
+    ) throws(ThemeError) -> Theme {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory)
+        let file = isDirectory.boolValue ? location.appendingPathComponent(fileName) : location
+        let folder = file.deletingLastPathComponent().standardizedFileURL
+        let diagnostics = Diagnostics(file: file.path)
+        func fail(_ message: String) -> ThemeError {
+            ThemeError(diagnostics: [Diagnostic(file: file.path, path: .root, location: nil, message: message, severity: .error)])
+        }
+        guard exists else { throw fail("no such theme file or folder") }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw fail(isDirectory.boolValue ? "the folder has no \(fileName)" : "cannot read the file")
+        }
+        guard data.count <= ThemeLimits.maximumFileBytes else {
+            throw fail("\(data.count) bytes; a theme file may have at most \(ThemeLimits.maximumFileBytes)")
+        }
+        let parser = JSON5Parser(options: .init(maxDepth: ThemeLimits.maximumDepth * 3, maxSize: ThemeLimits.maximumFileBytes))
+        guard let root = parser.parse(data, reportingTo: diagnostics) else {
+            throw ThemeError(diagnostics: diagnostics.sorted)
+        }
+        let object = ObjectReader(root, path: .root, diagnostics: diagnostics)
+        let families = fontFamilies ?? Set(PinnedFont.standard.map(\.family))
+        let format = object.int("format", default: 1, range: 1...1)
+        _ = format
+        _ = object.optionalString("$schema")
+        let name = object.optionalString("name") ?? folder.lastPathComponent
+        let summary = object.optionalString("description") ?? ""
+        let variableSources = object.object("variables")
+        let variableNames = Set(variableSources?.keys ?? [])
+        let context = ThemeReadContext(
+            registry: registry, diagnostics: diagnostics, variableNames: variableNames, fontFamilies: families)
+        let variables = variableSources.map { readVariables($0, context: context) } ?? []
+        var canvasSize = Size(width: 375, height: 667)
+        var background = ColorValue.literal(.white)
+        if let canvas = object.object("canvas") {
+            let side = 1...ThemeLimits.maximumCanvasSide
+            canvasSize = Size(width: canvas.number("width", default: 375, range: side),
+                              height: canvas.number("height", default: 667, range: side))
+            let reader = ElementReader(object: canvas, context: context)
+            background = reader.color("background", default: .white) ?? background
+            canvas.finish()
+        }
+        let elements = context.elements("elements", in: object)
+        if object.node(for: "elements") == nil { object.report("a theme needs 'elements': the list of what to draw") }
+        object.finish()
+        var theme = Theme(name: name, summary: summary, folder: folder, file: file, canvasSize: canvasSize,
+                          background: background, variables: variables, elements: elements, assets: [:])
+        if !diagnostics.hasErrors {
+            theme = theme.withAssets(loadAssets(for: theme, context: context, diagnostics: diagnostics))
+            theme.checkVariantColors(context.boundColors, diagnostics: diagnostics)
+        }
+        if diagnostics.hasErrors { throw ThemeError(diagnostics: diagnostics.sorted) }
+        return theme
+    }
+
+    private func withAssets(_ assets: [String: ImageAsset]) -> Theme {
+        Theme(name: name, summary: summary, folder: folder, file: file, canvasSize: canvasSize,
+              background: background, variables: variables, elements: elements, assets: assets)
+    }
+
+    /// One result per variant (16 types x 2 packs), for checking what varies by variant.
+    static var variantResults: [ResolvedResult] {
+        QuizPack.allCases.flatMap { pack in
+            PersonalityCode.all.map { code in
+                let score = { (dimension: NMTIDomain.Dimension) in code.pole(on: dimension).isPositive ? 1 : -1 }
+                return ResolvedResult(QuizResult(
+                    scores: DimensionScores(c: score(.c), s: score(.s), e: score(.e), a: score(.a)), pack: pack))
+            }
+        }
+    }
+
+    /// Checks that every colour written with a placeholder gives a colour for every variant.
+    private func checkVariantColors(_ colors: [(template: Template, path: JSONPath, location: SourceLocation?)],
+                                    diagnostics: Diagnostics) {
+        let bindings = Self.variantResults.map { ($0, bind($0)) }
+        for color in colors {
+            for (resolved, values) in bindings where ColorValue.parseColor(color.template.render(values)) == nil {
+                diagnostics.error(
+                    "'\(color.template.render(values))' is not a colour (for \(resolved.pack.rawValue) \(resolved.personality.code))",
+                    path: color.path, location: color.location)
+                break
+            }
+        }
+    }
+}

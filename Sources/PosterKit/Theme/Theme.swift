@@ -1,0 +1,80 @@
+import Foundation
+import NMTIDomain
+import PosterGraphics
+
+/// A loaded, validated poster theme: canvas, variables, elements and decoded assets.
+///
+/// Immutable and safe to share between threads; load it once (see `ThemeStore`).
+public struct Theme: Sendable {
+    /// The theme's name (its folder name unless the file says otherwise).
+    public let name: String
+    /// A one-line description for `themes list`.
+    public let summary: String
+    /// The theme folder; assets resolve inside it.
+    public let folder: URL
+    /// The layout file.
+    public let file: URL
+    /// The canvas size in points; output is twice this in pixels.
+    public let canvasSize: Size
+    /// The canvas background.
+    public let background: ColorValue
+    /// Theme variables, in an order where each comes after those it refers to.
+    public let variables: [ThemeVariable]
+    /// The top-level elements, drawn in order.
+    public let elements: [ElementNode]
+    let assets: [String: ImageAsset]
+
+    /// The name of the layout file inside a theme folder.
+    public static let fileName = "theme.json5"
+
+    /// The values of every placeholder for one result, theme variables included.
+    public func bind(_ resolved: ResolvedResult) -> BindingValues {
+        var values = BindingValues(resolved)
+        for variable in variables {
+            values.set(variable.name, variable.template(code: resolved.personality.code, pack: resolved.pack).render(values))
+        }
+        return values
+    }
+
+    /// The decoded asset for a path already resolved for one result.
+    func asset(_ path: String) -> ImageAsset? { assets[path] }
+
+    /// The size of the output image in device pixels.
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((canvasSize.width * PosterCanvas.scale).rounded()), Int((canvasSize.height * PosterCanvas.scale).rounded()))
+    }
+}
+
+/// A theme variable whose value may differ by personality and by pack.
+///
+/// The value for a result is `byCode[code]`, else `byPack[pack]`, else `default`.
+public struct ThemeVariable: Sendable {
+    /// The placeholder name, used as `{name}`.
+    public let name: String
+    /// The value when no override applies.
+    public let defaultValue: Template
+    /// Overrides per canonical code.
+    public let byCode: [PersonalityCode: Template]
+    /// Overrides per pack.
+    public let byPack: [QuizPack: Template]
+
+    /// The template in force for one variant.
+    public func template(code: PersonalityCode, pack: QuizPack) -> Template {
+        byCode[code] ?? byPack[pack] ?? defaultValue
+    }
+}
+
+/// A theme that failed to load: every problem found, each with file, JSON path and line.
+public struct ThemeError: Error, Sendable, CustomStringConvertible {
+    /// The problems, in file order.
+    public let diagnostics: [Diagnostic]
+
+    /// Creates an error from diagnostics.
+    public init(diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,15 @@
+/// The limits a theme must respect; see docs/limits.md.
+public enum ThemeLimits {
+    /// The largest theme file, in bytes.
+    public static let maximumFileBytes = 1 << 20
+    /// The longest canvas side, in points (4096 device pixels).
+    public static let maximumCanvasSide = 2048.0
+    /// The most elements a theme may declare, nested ones included.
+    public static let maximumElements = 500
+    /// The deepest nesting of stacks and groups (and of the JSON itself).
+    public static let maximumDepth = 32
+    /// The most theme variables.
+    public static let maximumVariables = 200
+    /// The largest font size, in points.
+    public static let maximumFontSize = 400.0
+}

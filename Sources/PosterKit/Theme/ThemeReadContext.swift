@@ -1,0 +1,94 @@
+import Foundation
+import PosterGraphics
+
+/// State shared while one theme file is read: the registry, the names placeholders
+/// may use, the assets to load and a running element count.
+final class ThemeReadContext {
+    let registry: ElementRegistry
+    let diagnostics: Diagnostics
+    let variableNames: Set<String>
+    let fontFamilies: Set<String>
+    private(set) var elementCount = 0
+    private(set) var assetReferences: [(template: Template, path: JSONPath, location: SourceLocation?)] = []
+    private var depth = 0
+
+    init(registry: ElementRegistry, diagnostics: Diagnostics, variableNames: Set<String>, fontFamilies: Set<String>) {
+        self.registry = registry
+        self.diagnostics = diagnostics
+        self.variableNames = variableNames
+        self.fontFamilies = fontFamilies
+    }
+
+    /// Every name a text template may use.
+    var textNames: Set<String> { Set(BindingValues.builtInNames.map(\.name)).union(variableNames) }
+
+    /// The names that are fixed per variant (code and pack), usable in colours and asset paths.
+    var variantNames: Set<String> { Set(["code", "alias", "pack"]).union(variableNames) }
+
+    /// Parses a template and checks every placeholder name against `allowed`.
+    func template(_ source: String, key: String, in object: ObjectReader, allowed: Set<String>, what: String) -> Template? {
+        switch Template.parse(source) {
+        case .failure(let error):
+            object.report(error.message, for: key)
+            return nil
+        case .success(let template):
+            for name in template.names where !allowed.contains(name) {
+                if textNames.contains(name) {
+                    object.report("{\(name)} cannot be used in \(what); use {code}, {alias}, {pack} or a theme variable", for: key)
+                } else {
+                    object.report("unknown placeholder {\(name)}\(suggestion(for: name, among: textNames))", for: key)
+                }
+            }
+            return template
+        }
+    }
+
+    /// Parses a condition and checks its names.
+    func condition(_ source: String, key: String, in object: ObjectReader) -> Condition? {
+        switch Condition.parse(source) {
+        case .failure(let error):
+            object.report(error.message, for: key)
+            return nil
+        case .success(let condition):
+            for name in condition.names where !textNames.contains(name) {
+                object.report("unknown name '\(name)' in condition\(suggestion(for: name, among: textNames))", for: key)
+            }
+            return condition
+        }
+    }
+
+    /// Reads a list of child elements, enforcing the element count and depth limits.
+    func elements(_ key: String, in object: ObjectReader) -> [ElementNode] {
+        guard let readers = object.objectArray(key) else { return [] }
+        depth += 1
+        defer { depth -= 1 }
+        if depth > ThemeLimits.maximumDepth {
+            object.report("elements nest deeper than \(ThemeLimits.maximumDepth) levels", for: key)
+            return []
+        }
+        var nodes: [ElementNode] = []
+        for reader in readers {
+            elementCount += 1
+            if elementCount == ThemeLimits.maximumElements + 1 {
+                reader.report("more than \(ThemeLimits.maximumElements) elements; simplify the theme")
+            }
+            guard elementCount <= ThemeLimits.maximumElements else { continue }
+            if let node = ElementNode.read(reader, context: self) { nodes.append(node) }
+        }
+        return nodes
+    }
+
+    private(set) var boundColors: [(template: Template, path: JSONPath, location: SourceLocation?)] = []
+
+    func registerColor(_ template: Template, path: JSONPath, location: SourceLocation?) {
+        boundColors.append((template, path, location))
+    }
+
+    func registerAsset(_ template: Template, path: JSONPath, location: SourceLocation?) {
+        assetReferences.append((template, path, location))
+    }
+
+    func suggestion(for word: String, among candidates: Set<String>) -> String {
+        ObjectReader.suggestion(for: word, among: candidates.sorted()).map { "; did you mean {\($0)}?" } ?? ""
+    }
+}

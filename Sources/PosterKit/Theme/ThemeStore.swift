@@ -1,0 +1,89 @@
+import Foundation
+
+/// Finds themes by name and caches loaded themes, reloading one only when its
+/// layout file or an asset in its folder changed.
+public final class ThemeStore: @unchecked Sendable {
+    /// The folder holding one sub-folder per theme.
+    public let directory: URL
+    /// The element types themes may use.
+    public let registry: ElementRegistry
+    private let lock = NSLock()
+    private var cache: [String: (stamp: Date, theme: Theme)] = [:]
+
+    /// The theme used when none is named.
+    public static let defaultThemeName = "classic"
+
+    /// Creates a store over a themes folder.
+    public init(directory: URL, registry: ElementRegistry = .standard) {
+        self.directory = directory
+        self.registry = registry
+    }
+
+    /// The themes folder: `$NMTI_THEMES_DIR`, else `./Themes`, else the package's
+    /// `Themes/` found above the running executable.
+    public static func defaultDirectory() -> URL {
+        if let override = ProcessInfo.processInfo.environment["NMTI_THEMES_DIR"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
+        let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Themes")
+        if FileManager.default.fileExists(atPath: local.path) { return local }
+        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("Themes")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("\(defaultThemeName)/\(Theme.fileName)").path) {
+                return candidate
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return local
+    }
+
+    /// The names of the theme folders, sorted.
+    public func names() -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return entries.filter {
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).appendingPathComponent(Theme.fileName).path)
+        }.sorted()
+    }
+
+    /// Where a theme name or path points: a path if it contains a slash or exists, else a folder in the store.
+    public func location(of nameOrPath: String) -> URL {
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json5") {
+            return URL(fileURLWithPath: nameOrPath)
+        }
+        return directory.appendingPathComponent(nameOrPath)
+    }
+
+    /// Loads a theme by name or path, from the cache when nothing in its folder changed.
+    public func theme(_ nameOrPath: String = defaultThemeName) throws(ThemeError) -> Theme {
+        let url = location(of: nameOrPath)
+        let key = url.standardizedFileURL.path
+        let stamp = Self.newestModification(in: url)
+        lock.lock()
+        if let cached = cache[key], cached.stamp == stamp {
+            lock.unlock()
+            return cached.theme
+        }
+        lock.unlock()
+        let theme = try Theme.load(from: url, registry: registry)
+        lock.lock()
+        cache[key] = (stamp, theme)
+        lock.unlock()
+        return theme
+    }
+
+    /// The latest modification time of a theme file or of anything in its folder.
+    static func newestModification(in url: URL) -> Date {
+        let manager = FileManager.default
+        var newest = Date.distantPast
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return newest }
+        let folder = isDirectory.boolValue ? url : url.deletingLastPathComponent()
+        let files = (manager.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
+        for file in [""] + files {
+            let attributes = try? manager.attributesOfItem(atPath: folder.appendingPathComponent(file).path)
+            if let date = attributes?[.modificationDate] as? Date, date > newest { newest = date }
+        }
+        return newest
+    }
+}
