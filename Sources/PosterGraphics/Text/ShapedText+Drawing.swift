@@ -48,3 +48,16 @@ extension ShapedText {
                     width: Double(ink.width) / scale, height: Double(ink.height) / scale)
     }
 }
+
+extension ShapedText {
+    /// The text of each drawn line, in order, as Pango broke it.
+    public var lineTexts: [String] {
+        let utf8 = Array(text.utf8)
+        return (0..<lineCount).compactMap { index in
+            guard let line = pango_layout_get_line_readonly(layout.handle, Int32(index)) else { return nil }
+            let start = Int(line.pointee.start_index)
+            let end = min(utf8.count, start + Int(line.pointee.length))
+            return String(decoding: utf8[start..<end], as: UTF8.self)
+        }
+    }
+}

@@ -12,6 +12,15 @@ public struct Template: Sendable, Hashable {
 
     let parts: [Part]
 
+    init(parts: [Part]) {
+        self.parts = parts
+    }
+
+    /// A template that is plain text, drawn as written.
+    public init(literal text: String) {
+        parts = text.isEmpty ? [] : [.literal(text)]
+    }
+
     /// The placeholder names the template uses.
     public var names: [String] {
         parts.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }

@@ -32,7 +32,9 @@ public struct ElementNode: Sendable {
     static func read(_ object: ObjectReader, context: ThemeReadContext) -> ElementNode? {
         let typeName = object.requiredString("type")
         guard !typeName.isEmpty else { return nil }
+        for key in commonKeys + (context.registry.properties(of: typeName) ?? []) { object.declare(key) }
         guard let factory = context.registry.factories[typeName] else {
+            for key in object.keys { object.declare(key) }
             object.report(
                 "unknown element type '\(typeName)'; known types: \(context.registry.typeNames.joined(separator: ", "))",
                 for: "type")

@@ -12,7 +12,7 @@ public struct ImageElement: PosterElement {
     let opacity: Double
 
     public init(from reader: ElementReader) {
-        source = reader.asset("src") ?? Template(parts: [])
+        source = reader.asset("src") ?? Template(literal: "")
         fit = reader.choice("fit", default: .contain)
         radius = reader.number("radius", default: 0, range: 0...1000)
         circle = reader.bool("circle", default: false)

@@ -32,7 +32,7 @@ public struct TextElement: PosterElement {
     let shadow: ShadowValue?
 
     public init(from reader: ElementReader) {
-        text = reader.text("text") ?? Template(parts: [])
+        text = reader.text("text") ?? Template(literal: "")
         let size = reader.number("size", default: 16, range: 1...ThemeLimits.maximumFontSize)
         var weight = 400
         if let node = reader.object.node(for: "weight"), let number = node.intValue {

@@ -54,10 +54,9 @@ extension Theme {
         object.finish()
         var theme = Theme(name: name, summary: summary, folder: folder, file: file, canvasSize: canvasSize,
                           background: background, variables: variables, elements: elements, assets: [:])
-        if !diagnostics.hasErrors {
-            theme = theme.withAssets(loadAssets(for: theme, context: context, diagnostics: diagnostics))
-            theme.checkVariantColors(context.boundColors, diagnostics: diagnostics)
-        }
+        // Checked even when other problems were found, so one run lists them all.
+        theme = theme.withAssets(loadAssets(for: theme, context: context, diagnostics: diagnostics))
+        theme.checkVariantColors(context.boundColors, diagnostics: diagnostics)
         if diagnostics.hasErrors { throw ThemeError(diagnostics: diagnostics.sorted) }
         return theme
     }
