@@ -5,6 +5,8 @@ import Foundation
 public struct CapturedIO: TerminalIO {
     /// Everything written to standard output.
     public var standardOutput = ""
+    /// Raw bytes written to standard output with `writeBinary`.
+    public var binaryOutput = Data()
     /// Everything written to standard error.
     public var standardError = ""
     /// The bytes standard input delivers.
@@ -36,6 +38,13 @@ public struct CapturedIO: TerminalIO {
         case .error: standardError += text
         case .input: preconditionFailure("standard input is not writable")
         }
+    }
+
+    public mutating func writeBinary(_ data: Data, to stream: StandardStream) throws(IOFailure) {
+        guard !brokenStreams.contains(stream) else {
+            throw IOFailure(path: IOFailure.name(of: stream), reason: .system("broken pipe"))
+        }
+        binaryOutput += data
     }
 
     public mutating func readFile(at path: String, limit: Int) throws(IOFailure) -> Data {

@@ -29,11 +29,33 @@ public struct SystemIO: TerminalIO {
         try Self.readAll(from: STDIN_FILENO, limit: limit, path: IOFailure.name(of: .input))
     }
 
+    public mutating func writeBinary(_ data: Data, to stream: StandardStream) throws(IOFailure) {
+        let descriptor: Int32 = stream == .error ? STDERR_FILENO : STDOUT_FILENO
+        try Self.writeAll(Array(data), to: descriptor, path: IOFailure.name(of: stream))
+    }
+
     public mutating func writeFile(_ data: Data, to path: String) throws(IOFailure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Self.failure(path: path, errno: errno) }
-        defer { close(descriptor) }
-        try Self.writeAll(Array(data), to: descriptor, path: path)
+        // A temporary sibling renamed into place: a crash or a full disk never
+        // leaves a truncated file under the final name.
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw Self.failure(path: code == ENOENT ? url.deletingLastPathComponent().path : path, errno: code)
+        }
+        var closed = false
+        do throws(IOFailure) {
+            try Self.writeAll(Array(data), to: descriptor, path: path)
+            closed = true
+            guard close(descriptor) == 0 else { throw Self.failure(path: path, errno: errno) }
+            guard rename(temporary, path) == 0 else { throw Self.failure(path: path, errno: errno) }
+        } catch {
+            if !closed { close(descriptor) }
+            unlink(temporary)
+            throw error
+        }
     }
 
     public func isTerminal(_ stream: StandardStream) -> Bool {

@@ -14,7 +14,10 @@ public protocol TerminalIO {
     mutating func readFile(at path: String, limit: Int) throws(IOFailure) -> Data
     /// Reads standard input to its end; fails with `.tooLarge` beyond `limit` bytes.
     mutating func readStandardInput(limit: Int) throws(IOFailure) -> Data
-    /// Creates or replaces a file with `data`.
+    /// Writes raw bytes (a PNG, say) to standard output or standard error.
+    mutating func writeBinary(_ data: Data, to stream: StandardStream) throws(IOFailure)
+    /// Creates or replaces a file with `data`, atomically: readers see the old
+    /// file or the whole new one, never a partial write.
     mutating func writeFile(_ data: Data, to path: String) throws(IOFailure)
     /// Whether a standard stream is attached to a terminal.
     func isTerminal(_ stream: StandardStream) -> Bool

@@ -11,6 +11,11 @@ extension NMTIPoster {
     public static var commands: [CommandNode] {
         [
             .command(ResolveCommand.self),
+            .command(RenderCommand.self),
+            .group("themes", abstract: "List and check poster themes.", [
+                .command(ThemesListCommand.self),
+                .command(ThemesValidateCommand.self),
+            ]),
         ]
     }
 }

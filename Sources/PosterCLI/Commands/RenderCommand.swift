@@ -1,0 +1,76 @@
+import Foundation
+import NMTIDomain
+import PosterKit
+
+/// `nmti-poster render <result>`: renders one result into a 2x PNG poster.
+public struct RenderCommand: Command {
+    public static let spec = CommandSpec(
+        name: "render",
+        abstract: "Render a quiz result into a PNG poster.",
+        discussion: """
+            Reads a result JSON (see docs/result-json.md), binds it to a theme and writes
+            the poster as a PNG at twice the theme's canvas size (750x1334 for the default
+            canvas). The same inputs always give the same bytes.
+
+            The file is written to a temporary name and renamed, so a failed render leaves
+            nothing behind. Text that had to shrink or was cut with an ellipsis is listed
+            on standard error as a note; the render still succeeds.
+
+            EXAMPLES:
+              nmti-poster render Fixtures/results/workplace-PRED.json -o pred.png
+              nmti-poster render result.json --theme Themes/classic -o -  > poster.png
+            """,
+        arguments: [ArgumentSpec("result", help: "The result JSON file, or - to read standard input.")],
+        options: [
+            .value("theme", short: "t", valueName: "name|path", defaultValue: ThemeStore.defaultThemeName,
+                   help: "A theme name from the themes folder, or a theme folder or file."),
+            .value("output", short: "o", valueName: "path", defaultValue: "<pack>-<CODE>.png",
+                   help: "Where to write the PNG; - is standard output."),
+            .flag("quiet", short: "q", help: "Do not print fit notes or the summary line."),
+        ])
+
+    /// The result file, or `-`.
+    public let input: String
+    /// The theme name or path.
+    public let theme: String
+    /// The output path, `-`, or nil for the default name.
+    public let output: String?
+    /// Whether to stay silent on success.
+    public let quiet: Bool
+
+    public init(_ values: ParsedValues) throws(UsageError) {
+        input = values.argument("result") ?? ResultInput.standardInputPath
+        theme = values.option("theme") ?? ThemeStore.defaultThemeName
+        output = values.options("output").last
+        quiet = values.flag("quiet")
+    }
+
+    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+        let result = try ResultInput.load(input, io: &io)
+        let loaded = try ThemeInput.load(theme)
+        let renderer = try ThemeInput.renderer()
+        let poster: RenderedPoster
+        do throws(RenderError) {
+            poster = try renderer.render(result, theme: loaded)
+        } catch {
+            throw ThemeInput.failure(error)
+        }
+        let path = output ?? "\(result.pack.rawValue)-\(result.code.rawValue).png"
+        do throws(IOFailure) {
+            if path == "-" {
+                try io.writeBinary(Data(poster.png), to: .output)
+            } else {
+                try io.writeFile(Data(poster.png), to: path)
+            }
+        } catch {
+            throw CommandFailure(path == "-" ? .ioError : .cantCreate, error.description)
+        }
+        guard !quiet else { return }
+        for note in poster.notes {
+            io.printErrorLine("note: \(loaded.name): \(note)")
+        }
+        if path != "-" {
+            io.printErrorLine("wrote \(path) (\(poster.width)x\(poster.height), \(poster.png.count) bytes, theme \(loaded.name))")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import PosterKit
+
+/// Loading themes by name or path for commands, with failures mapped to exit statuses.
+enum ThemeInput {
+    /// The store over the themes folder (`$NMTI_THEMES_DIR`, `./Themes`, or the package's).
+    static let store = ThemeStore(directory: ThemeStore.defaultDirectory())
+
+    /// Loads a theme by name (looked up in the themes folder) or by path.
+    static func load(_ nameOrPath: String) throws(CommandFailure) -> Theme {
+        do throws(ThemeError) {
+            return try store.theme(nameOrPath)
+        } catch {
+            let url = store.location(of: nameOrPath)
+            if !FileManager.default.fileExists(atPath: url.path) {
+                let known = store.names().joined(separator: ", ")
+                throw CommandFailure(.noInput, "theme '\(nameOrPath)' not found at \(url.path); known themes: \(known)")
+            }
+            throw CommandFailure(.badTheme, error.description)
+        }
+    }
+
+    /// Maps a render failure to the command's exit status.
+    static func failure(_ error: RenderError) -> CommandFailure {
+        switch error.kind {
+        case .result: CommandFailure(.badInput, error.message)
+        case .theme: CommandFailure(.badTheme, error.message)
+        case .output: CommandFailure(.cantCreate, error.message)
+        case .graphics: CommandFailure(.failure, error.message)
+        }
+    }
+
+    /// One renderer per process: fonts load once.
+    static func renderer() throws(CommandFailure) -> PosterRenderer {
+        do throws(RenderError) {
+            return try PosterRenderer()
+        } catch {
+            throw failure(error)
+        }
+    }
+}

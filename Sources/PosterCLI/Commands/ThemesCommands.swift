@@ -1,0 +1,88 @@
+import Foundation
+import PosterKit
+
+/// `nmti-poster themes list`: the themes in the themes folder.
+public struct ThemesListCommand: Command {
+    public static let spec = CommandSpec(
+        name: "list",
+        abstract: "List the themes in the themes folder.",
+        discussion: """
+            Prints one line per theme: its name, canvas size and description. The themes
+            folder is $NMTI_THEMES_DIR if set, else ./Themes, else the Themes folder of
+            the package the tool was built from. A theme that does not load is listed
+            as invalid; run 'nmti-poster themes validate' on it for the details.
+            """,
+        arguments: [], options: [])
+
+    public init(_ values: ParsedValues) throws(UsageError) {}
+
+    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+        let store = ThemeInput.store
+        let names = store.names()
+        do throws(IOFailure) {
+            guard !names.isEmpty else {
+                try io.printLine("no themes in \(store.directory.path)")
+                return
+            }
+            let width = names.map(\.count).max() ?? 0
+            for name in names {
+                let padded = name.padding(toLength: width, withPad: " ", startingAt: 0)
+                if let theme = try? store.theme(name) {
+                    let size = "\(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt"
+                    let marker = name == ThemeStore.defaultThemeName ? " (default)" : ""
+                    try io.printLine("\(padded)  \(size)  \(theme.summary)\(marker)")
+                } else {
+                    try io.printLine("\(padded)  invalid: run 'nmti-poster themes validate \(name)'")
+                }
+            }
+        } catch {
+            throw CommandFailure(.ioError, error.description)
+        }
+    }
+}
+
+/// `nmti-poster themes validate <theme>...`: checks themes and lists every problem.
+public struct ThemesValidateCommand: Command {
+    public static let spec = CommandSpec(
+        name: "validate",
+        abstract: "Check themes and list every problem with its file, line and JSON path.",
+        discussion: """
+            Loads each theme the way render does: parses the layout file, checks every
+            element, property, placeholder, condition and colour, and loads every asset
+            that any of the 32 variants uses. All problems are listed, not only the first,
+            as file:line:column: error: path: message. Exits with 78 if any theme is invalid.
+
+            EXAMPLES:
+              nmti-poster themes validate Themes/classic
+              nmti-poster themes validate classic neon paper
+            """,
+        arguments: [ArgumentSpec("theme", help: "Theme names, folders or theme.json5 files.", isRepeating: true)],
+        options: [])
+
+    /// The themes to check.
+    public let themes: [String]
+
+    public init(_ values: ParsedValues) throws(UsageError) {
+        themes = values.arguments("theme")
+    }
+
+    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+        var invalid = 0
+        var missing = 0
+        for name in themes {
+            do throws(CommandFailure) {
+                let theme = try ThemeInput.load(name)
+                try? io.printLine("ok: \(name) (\(theme.name), \(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt)")
+            } catch {
+                if error.status == .noInput { missing += 1 } else { invalid += 1 }
+                io.printErrorLine(error.message ?? "")
+            }
+        }
+        if invalid > 0 {
+            throw CommandFailure(.badTheme, "\(invalid) of \(themes.count) themes are invalid")
+        }
+        if missing > 0 {
+            throw CommandFailure(.noInput, "\(missing) of \(themes.count) themes were not found")
+        }
+    }
+}
