@@ -64,3 +64,18 @@ public struct ResultError: Error, Sendable, Hashable, CustomStringConvertible {
         return parts.joined(separator: ": ") + ": " + reason
     }
 }
+
+extension QuizResult {
+    /// A representative result of one type and pack for catalogue renders
+    /// (batch, previews, goldens): each dimension leans toward the type's pole
+    /// with a magnitude that differs by dimension and type, so charts vary.
+    public static func catalogueSample(for code: PersonalityCode, pack: QuizPack) -> QuizResult {
+        let index = PersonalityCode.all.firstIndex(of: code) ?? 0
+        let magnitudes = [9, 4, 7, 11, 2, 6]
+        func score(_ dimension: Dimension, _ offset: Int) -> Int {
+            let magnitude = magnitudes[(index + offset) % magnitudes.count]
+            return code.pole(on: dimension).isPositive ? magnitude : -magnitude
+        }
+        return QuizResult(scores: DimensionScores(c: score(.c, 0), s: score(.s, 1), e: score(.e, 2), a: score(.a, 3)), pack: pack)
+    }
+}

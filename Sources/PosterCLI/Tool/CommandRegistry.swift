@@ -12,9 +12,13 @@ extension NMTIPoster {
         [
             .command(ResolveCommand.self),
             .command(RenderCommand.self),
+            .command(BatchCommand.self),
             .group("themes", abstract: "List and check poster themes.", [
                 .command(ThemesListCommand.self),
                 .command(ThemesValidateCommand.self),
+            ]),
+            .group("manifest", abstract: "Work with batch manifests.", [
+                .command(ManifestMergeCommand.self),
             ]),
         ]
     }

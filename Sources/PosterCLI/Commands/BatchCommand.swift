@@ -1,0 +1,98 @@
+import Foundation
+import NMTIDomain
+import PosterKit
+
+/// `nmti-poster batch`: renders every variant (16 types x 2 packs) of one or all themes.
+public struct BatchCommand: Command {
+    public static let spec = CommandSpec(
+        name: "batch",
+        abstract: "Render all 32 variants of a theme (or of every theme) in parallel.",
+        discussion: """
+            Renders the 16 types x 2 packs from the domain's catalogue into
+            <out>/<theme>/<pack>/<CODE>.png and writes <out>/manifest.json with each file's
+            theme, pack, code, bytes, sha256 and render time. Files are written to a
+            temporary name and renamed. A poster that fails does not stop the others; the
+            command then exits non-zero and lists the failures. Any --jobs value gives the
+            same files, byte for byte.
+
+            --shard K/N renders the K-th of N disjoint slices, so a job runner (a CI matrix,
+            Kubernetes Indexed Jobs, GNU parallel) can spread a batch over machines; merge
+            the N manifests with 'nmti-poster manifest merge'.
+
+            EXAMPLES:
+              nmti-poster batch --out out
+              nmti-poster batch --all-themes --out out --jobs 2
+              nmti-poster batch --theme neon --pack student --shard 1/4 --out shard1
+            """,
+        arguments: [],
+        options: [
+            .value("theme", short: "t", valueName: "name|path", defaultValue: ThemeStore.defaultThemeName,
+                   help: "The theme to render."),
+            .flag("all-themes", help: "Render every theme in the themes folder."),
+            .value("out", short: "o", valueName: "dir", help: "The output folder (created if missing)."),
+            .value("jobs", short: "j", valueName: "n", defaultValue: "number of cores", help: "Posters rendered at once."),
+            .value("pack", valueName: "workplace|student", help: "Only this pack."),
+            .value("shard", valueName: "K/N", help: "Only the K-th of N disjoint slices."),
+            .flag("quiet", short: "q", help: "Print nothing but errors."),
+        ])
+
+    let themes: [String]?
+    let out: String
+    let jobs: Int
+    let packs: [QuizPack]
+    let shard: BatchPlan.Shard?
+    let quiet: Bool
+
+    public init(_ values: ParsedValues) throws(UsageError) {
+        guard let out = values.options("out").last else { throw UsageError("missing option --out <dir>") }
+        self.out = out
+        let allThemes = values.flag("all-themes")
+        if allThemes, !values.options("theme").isEmpty { throw UsageError("--theme and --all-themes cannot be used together") }
+        themes = allThemes ? nil : [values.option("theme") ?? ThemeStore.defaultThemeName]
+        if let text = values.options("jobs").last {
+            guard let count = Int(text), (1...256).contains(count) else { throw UsageError("--jobs must be a number from 1 to 256, not '\(text)'") }
+            jobs = count
+        } else {
+            jobs = ProcessInfo.processInfo.activeProcessorCount
+        }
+        if let text = values.options("pack").last {
+            guard let pack = QuizPack(rawValue: text) else { throw UsageError("--pack must be workplace or student, not '\(text)'") }
+            packs = [pack]
+        } else {
+            packs = QuizPack.allCases
+        }
+        if let text = values.options("shard").last {
+            guard let shard = BatchPlan.Shard(text) else { throw UsageError("--shard must be K/N with 1 <= K <= N, not '\(text)'") }
+            self.shard = shard
+        } else {
+            shard = nil
+        }
+        quiet = values.flag("quiet")
+    }
+
+    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+        let names = themes ?? ThemeInput.store.names()
+        guard !names.isEmpty else { throw CommandFailure(.noInput, "no themes in \(ThemeInput.store.directory.path)") }
+        var loaded: [Theme] = []
+        for name in names { loaded.append(try ThemeInput.load(name)) }
+        let plan = BatchPlan(themes: loaded, packs: packs, shard: shard)
+        let runner = BatchRunner(renderer: try ThemeInput.renderer(), threads: jobs)
+        let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
+        let report: BatchRunner.Report
+        do throws(RenderError) {
+            report = try runner.run(plan, into: URL(fileURLWithPath: out)) { display.update($0) }
+        } catch {
+            throw ThemeInput.failure(error)
+        }
+        display.finish()
+        for failure in report.failures { io.printErrorLine("failed: \(failure)") }
+        let rate = Double(report.manifest.entries.count) / max(report.seconds, 0.001)
+        if !quiet {
+            try? io.printLine(String(format: "rendered %d posters in %.2f s (%.1f/s) into %@; manifest %@/%@",
+                                     report.manifest.entries.count, report.seconds, rate, out, out, Manifest.fileName))
+        }
+        if !report.failures.isEmpty {
+            throw CommandFailure(.failure, "\(report.failures.count) of \(plan.jobs.count) posters failed")
+        }
+    }
+}
