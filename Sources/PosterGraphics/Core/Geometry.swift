@@ -74,7 +74,7 @@ public struct Color: Sendable, Hashable {
         guard hex.hasPrefix("#") else { return nil }
         var digits = Array(hex.dropFirst())
         if digits.count == 3 || digits.count == 4 { digits = digits.flatMap { [$0, $0] } }
-        guard digits.count == 6 || digits.count == 8 else { return nil }
+        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else { return nil }
         var values: [Double] = []
         for index in stride(from: 0, to: digits.count, by: 2) {
             guard let byte = UInt8(String(digits[index...index + 1]), radix: 16) else { return nil }

@@ -37,7 +37,7 @@ public struct BindingValues: Sendable {
     /// The built-in names that come from what the user typed; never allowed in asset paths.
     public static let userTextNames: Set<String> = ["nickname", "inviter.nickname", "link"]
 
-    /// Binds a resolved result (theme variables are added by `adding(variables:)`).
+    /// Binds a resolved result; `Theme.bind(_:)` adds the theme variables.
     public init(_ resolved: ResolvedResult) {
         let personality = resolved.personality
         var values: [String: String] = [

@@ -31,7 +31,10 @@ public struct ElementNode: Sendable {
     /// Reads one element, dispatching on `type` through the registry; nil when it cannot.
     static func read(_ object: ObjectReader, context: ThemeReadContext) -> ElementNode? {
         let typeName = object.requiredString("type")
-        guard !typeName.isEmpty else { return nil }
+        guard !typeName.isEmpty else {
+            for key in object.keys { object.declare(key) }
+            return nil
+        }
         for key in commonKeys + (context.registry.properties(of: typeName) ?? []) { object.declare(key) }
         guard let factory = context.registry.factories[typeName] else {
             for key in object.keys { object.declare(key) }
@@ -44,8 +47,8 @@ public struct ElementNode: Sendable {
         let id = object.optionalString("id")
         let x = object.number("x", default: 0, range: -limits.maximumCanvasSide...limits.maximumCanvasSide)
         let y = object.number("y", default: 0, range: -limits.maximumCanvasSide...limits.maximumCanvasSide)
-        let width = object.contains("width") ? object.number("width", default: 0, range: 0...limits.maximumCanvasSide) : nil
-        let height = object.contains("height") ? object.number("height", default: 0, range: 0...limits.maximumCanvasSide) : nil
+        let width = object.hasValue("width") ? object.number("width", default: 0, range: 0...limits.maximumCanvasSide) : nil
+        let height = object.hasValue("height") ? object.number("height", default: 0, range: 0...limits.maximumCanvasSide) : nil
         var when: Condition?
         if let source = object.optionalString("when") {
             when = context.condition(source, key: "when", in: object)

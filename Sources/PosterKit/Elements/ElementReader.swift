@@ -20,7 +20,7 @@ public final class ElementReader {
         return context.template(source, key: key, in: object, allowed: context.textNames, what: "text")
     }
 
-    /// A colour: "#RGB", "#RRGGBB", "#RRGGBBAA", "transparent" or "{variable}".
+    /// A colour: "#RGB", "#RGBA", "#RRGGBB", "#RRGGBBAA", "transparent" or "{variable}".
     public func color(_ key: String, default fallback: Color?) -> ColorValue? {
         guard let node = object.node(for: key) else { return fallback.map(ColorValue.literal) }
         return color(node: node, key: key) ?? fallback.map(ColorValue.literal)
@@ -38,7 +38,7 @@ public final class ElementReader {
             return .bound(template)
         }
         guard let color = ColorValue.parseColor(source) else {
-            object.report("'\(source)' is not a colour; expected #RGB, #RRGGBB, #RRGGBBAA or transparent", for: key)
+            object.report("'\(source)' is not a colour; expected #RGB, #RGBA, #RRGGBB, #RRGGBBAA or transparent", for: key)
             return nil
         }
         return .literal(color)
@@ -51,7 +51,17 @@ public final class ElementReader {
 
     /// An optional number; nil when the key is absent.
     public func optionalNumber(_ key: String, range: ClosedRange<Double>) -> Double? {
-        object.contains(key) ? object.number(key, default: range.lowerBound, range: range) : nil
+        object.hasValue(key) ? object.number(key, default: range.lowerBound, range: range) : nil
+    }
+
+    /// An optional whole number; nil when the key is absent or null.
+    public func optionalInt(_ key: String, range: ClosedRange<Int>) -> Int? {
+        object.hasValue(key) ? object.int(key, default: range.lowerBound, range: range) : nil
+    }
+
+    /// A whole number, reporting fractions and values outside `range`.
+    public func int(_ key: String, default fallback: Int, range: ClosedRange<Int>) -> Int {
+        object.int(key, default: fallback, range: range)
     }
 
     /// A boolean.

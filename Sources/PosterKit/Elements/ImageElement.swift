@@ -53,6 +53,9 @@ public struct ShapeElement: PosterElement {
         opacity = reader.number("opacity", default: 1, range: 0...1)
         if kind == .line, fill != nil { reader.report("a line has no inside to fill; use stroke", for: "fill") }
         if fill == nil, stroke == nil { reader.report("a shape needs a fill, a stroke or both") }
+        if kind == .rect || kind == .ellipse, !reader.object.hasValue("height") {
+            reader.report("a \(kind.rawValue) needs a height (a line or circle does not)")
+        }
     }
 
     public func layout(in slot: LayoutSlot, context: LayoutContext) throws(RenderError) -> ElementLayout {
@@ -91,7 +94,7 @@ public struct QRElement: PosterElement {
         correction = reader.choice("correction", default: .medium)
         color = reader.color("color", default: .black) ?? .literal(.black)
         background = reader.color("background", default: .white)
-        quietZone = Int(reader.number("quietZone", default: 2, range: 0...8))
+        quietZone = reader.int("quietZone", default: 2, range: 0...8)
     }
 
     public func layout(in slot: LayoutSlot, context: LayoutContext) throws(RenderError) -> ElementLayout {

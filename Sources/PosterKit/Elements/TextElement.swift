@@ -41,7 +41,7 @@ public struct TextElement: PosterElement {
         } else {
             weight = reader.choice("weight", default: Weight.regular).value
         }
-        let maxLines = reader.optionalNumber("maxLines", range: 1...100).map { Int($0) }
+        let maxLines = reader.optionalInt("maxLines", range: 1...100)
         style = TextStyle(
             family: reader.fontFamily("font", default: "Noto Sans CJK SC"), weight: weight,
             italic: reader.bool("italic", default: false), size: size,

@@ -205,3 +205,11 @@ public final class ObjectReader {
         return previous[b.count]
     }
 }
+
+extension ObjectReader {
+    /// Whether `key` is present with a value other than null (null means "use the default").
+    public func hasValue(_ key: String) -> Bool {
+        guard let node = members.first(where: { $0.key == key })?.value else { return false }
+        return !node.isNull
+    }
+}

@@ -35,6 +35,7 @@ extension Theme {
             var byCode: [PersonalityCode: Template] = [:]
             if let codes = reader.object("byCode") {
                 for key in codes.keys {
+                    codes.declare(key)
                     guard let personality = Personality.find(key) else {
                         codes.report("'\(key)' is not a personality code or alias", for: key)
                         continue
@@ -48,6 +49,7 @@ extension Theme {
             var byPack: [QuizPack: Template] = [:]
             if let packs = reader.object("byPack") {
                 for key in packs.keys {
+                    packs.declare(key)
                     guard let pack = QuizPack(rawValue: key) else {
                         packs.report("'\(key)' is not a pack; expected workplace or student", for: key)
                         continue

@@ -32,14 +32,16 @@ final class ThemeReadContext {
             object.report(error.message, for: key)
             return nil
         case .success(let template):
+            var valid = true
             for name in template.names where !allowed.contains(name) {
+                valid = false
                 if textNames.contains(name) {
                     object.report("{\(name)} cannot be used in \(what); use {code}, {alias}, {pack} or a theme variable", for: key)
                 } else {
                     object.report("unknown placeholder {\(name)}\(suggestion(for: name, among: textNames))", for: key)
                 }
             }
-            return template
+            return valid ? template : nil
         }
     }
 

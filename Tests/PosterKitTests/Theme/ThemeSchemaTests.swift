@@ -102,7 +102,8 @@ import Testing
     static func bool(_ name: String, of definition: [String: Any]) throws -> Bool {
         let value = try defaultValue(name, of: definition)
         let flag: Bool? = value as? Bool ?? (value as? NSNumber)?.boolValue
-        return try #require(flag)
+        try #require(flag != nil, "the default of '\(name)' is not true or false")
+        return flag ?? false
     }
 
     /// A colour as 8-bit RGBA, so "#00000040" and an alpha of 0.25 compare equal.
