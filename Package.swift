@@ -11,6 +11,10 @@ func systemLibrary(_ name: String, _ pkgConfig: String, _ apt: String) -> Target
     )
 }
 
+/// Pixel loops (PNG filters, blur, image comparison) are 20-50x slower unoptimised;
+/// optimising these modules in debug builds keeps the test suite fast.
+let optimizedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "NMTIPoster",
     products: [
@@ -33,11 +37,12 @@ let package = Package(
         // The only module that imports C: drawing, text shaping, assets, QR, PNG.
         .target(
             name: "PosterGraphics",
-            dependencies: ["CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate"]
+            dependencies: ["CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate"],
+            swiftSettings: optimizedEvenInDebug
         ),
 
         // Themes, binding, layout and the render pipeline.
-        .target(name: "PosterKit", dependencies: ["NMTIDomain", "PosterGraphics"]),
+        .target(name: "PosterKit", dependencies: ["NMTIDomain", "PosterGraphics"], swiftSettings: optimizedEvenInDebug),
 
         // The command-line front end as a library, so tests drive it without a process.
         .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit"]),

@@ -26,12 +26,12 @@ public struct BatchCommand: Command {
             """,
         arguments: [],
         options: [
-            .value("theme", short: "t", valueName: "name|path", defaultValue: ThemeStore.defaultThemeName,
+            .value("theme", short: "t", valueName: "theme", defaultValue: ThemeStore.defaultThemeName,
                    help: "The theme to render."),
             .flag("all-themes", help: "Render every theme in the themes folder."),
             .value("out", short: "o", valueName: "dir", help: "The output folder (created if missing)."),
             .value("jobs", short: "j", valueName: "n", defaultValue: "number of cores", help: "Posters rendered at once."),
-            .value("pack", valueName: "workplace|student", help: "Only this pack."),
+            .value("pack", valueName: "pack", help: "Only this pack: workplace or student."),
             .value("shard", valueName: "K/N", help: "Only the K-th of N disjoint slices."),
             .flag("quiet", short: "q", help: "Print nothing but errors."),
         ])

@@ -12,7 +12,7 @@ public struct ManifestMergeCommand: Command {
             with different sha256 is an error.
 
             EXAMPLE:
-              nmti-poster manifest merge shard1/manifest.json shard2/manifest.json -o out/manifest.json
+              nmti-poster manifest merge s1/manifest.json s2/manifest.json -o manifest.json
             """,
         arguments: [ArgumentSpec("manifest", help: "The shard manifests.", isRepeating: true)],
         options: [.value("output", short: "o", valueName: "path", defaultValue: "-", help: "Where to write the merged manifest; - is standard output.")])

@@ -22,10 +22,10 @@ public struct RenderCommand: Command {
             """,
         arguments: [ArgumentSpec("result", help: "The result JSON file, or - to read standard input.")],
         options: [
-            .value("theme", short: "t", valueName: "name|path", defaultValue: ThemeStore.defaultThemeName,
+            .value("theme", short: "t", valueName: "theme", defaultValue: ThemeStore.defaultThemeName,
                    help: "A theme name from the themes folder, or a theme folder or file."),
-            .value("output", short: "o", valueName: "path", defaultValue: "<pack>-<CODE>.png",
-                   help: "Where to write the PNG; - is standard output."),
+            .value("output", short: "o", valueName: "path",
+                   help: "Where to write the PNG (default: <pack>-<CODE>.png); - is standard output."),
             .flag("quiet", short: "q", help: "Do not print fit notes or the summary line."),
         ])
 

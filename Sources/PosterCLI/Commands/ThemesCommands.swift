@@ -49,8 +49,9 @@ public struct ThemesValidateCommand: Command {
         discussion: """
             Loads each theme the way render does: parses the layout file, checks every
             element, property, placeholder, condition and colour, and loads every asset
-            that any of the 32 variants uses. All problems are listed, not only the first,
-            as file:line:column: error: path: message. Exits with 78 if any theme is invalid.
+            that any of the 32 variants uses. All problems are listed, not only the
+            first, as file:line:column: error: path: message. Exits with 78 if any theme
+            is invalid.
 
             EXAMPLES:
               nmti-poster themes validate Themes/classic

@@ -42,8 +42,7 @@ public struct SystemIO: TerminalIO {
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            let code = errno
-            throw Self.failure(path: code == ENOENT ? url.deletingLastPathComponent().path : path, errno: code)
+            throw Self.failure(path: path, errno: errno)
         }
         var closed = false
         do throws(IOFailure) {

@@ -203,8 +203,8 @@ import Testing
               elements: [
                 { type: "text", text: "x", stroke: {}, shadow: {} },
                 { type: "image", src: "dot.svg" },
-                { type: "shape", fill: { stops: ["#000", "#FFF"] } },
-                { type: "shape", fill: { type: "radial", stops: ["#000", "#FFF"] } },
+                { type: "shape", height: 10, fill: { stops: ["#000", "#FFF"] } },
+                { type: "shape", height: 10, fill: { type: "radial", stops: ["#000", "#FFF"] } },
                 { type: "qr" },
                 { type: "dimensions" },
                 { type: "stack", children: [] },
