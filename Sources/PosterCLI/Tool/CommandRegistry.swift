@@ -13,6 +13,7 @@ extension NMTIPoster {
             .command(ResolveCommand.self),
             .command(RenderCommand.self),
             .command(BatchCommand.self),
+            .command(PreviewCommand.self),
             .group("themes", abstract: "List and check poster themes.", [
                 .command(ThemesListCommand.self),
                 .command(ThemesValidateCommand.self),

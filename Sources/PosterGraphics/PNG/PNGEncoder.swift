@@ -101,13 +101,15 @@ public struct PNGEncoder: Sendable {
         channels: Int, into out: UnsafeMutablePointer<UInt8>
     ) -> Bool {
         let rowBytes = width * channels
-        // Four bytes of slack: the RGB converter stores whole words per pixel.
-        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes + 4)
+        // Four bytes of slack after each row: the RGB converter stores whole words
+        // per pixel, and the spare byte must not land in the other row.
+        let rowCapacity = rowBytes + 4
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowCapacity)
         defer { rows.deallocate() }
         // The row "above" the first row is defined as all zeros.
-        rows.initialize(repeating: 0, count: 2 * rowBytes + 4)
+        rows.initialize(repeating: 0, count: 2 * rowCapacity)
         var prior = rows
-        var current = rows + rowBytes
+        var current = rows + rowCapacity
         let filterer = PNGRowFilterer(strategy: filterStrategy, rowBytes: rowBytes, bytesPerPixel: channels)
         for y in 0..<height {
             let sourceRow = source + y * stride

@@ -120,3 +120,15 @@ public struct StageTimings: Sendable {
     public let encode: UInt64
     public let bytes: Int
 }
+
+/// The pinned fonts, for callers that draw outside a poster render (contact sheets).
+public enum PosterGraphicsFonts {
+    /// The process-wide font library.
+    public static func standard() throws(RenderError) -> FontLibrary {
+        do throws(GraphicsError) {
+            return try FontLibrary.standard()
+        } catch {
+            throw RenderError(.graphics, error.message)
+        }
+    }
+}

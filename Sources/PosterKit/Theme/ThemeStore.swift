@@ -87,3 +87,11 @@ public final class ThemeStore: @unchecked Sendable {
         return newest
     }
 }
+
+/// The change stamp of a theme folder, for watching it.
+public enum ThemeStoreStamp {
+    /// The latest modification time of the theme file or anything in its folder.
+    public static func of(_ location: URL) -> Date {
+        ThemeStore.newestModification(in: location)
+    }
+}

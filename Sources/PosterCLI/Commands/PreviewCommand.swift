@@ -1,0 +1,117 @@
+import Foundation
+import NMTIDomain
+import PosterKit
+
+/// `nmti-poster preview`: a contact sheet of every variant plus a fit report — a theme lint.
+public struct PreviewCommand: Command {
+    public static let spec = CommandSpec(
+        name: "preview",
+        abstract: "Render a contact sheet of all 32 variants and report what did not fit.",
+        discussion: """
+            Renders the 16 types x 2 packs of a theme into one labelled grid (or, with
+            --result, that result in every theme) and prints a fit report: each text
+            that was shrunk, cut with an ellipsis or still overflowed its box, and any
+            element drawn outside the canvas. Variants with a problem get a red frame
+            on the sheet. Exits with 1 when anything overflowed or left the canvas, so
+            CI can run it as a theme lint; shrinking and ellipses are reported only.
+
+            --watch re-renders whenever a file in the theme folder changes and prints
+            how long it took; a theme that stops validating prints its errors and the
+            watch goes on. Stop it with Ctrl-C.
+
+            EXAMPLES:
+              nmti-poster preview --theme neon -o neon.png
+              nmti-poster preview --result Fixtures/results/invited-student.json
+              nmti-poster preview --theme Themes/my-theme --watch
+            """,
+        arguments: [],
+        options: [
+            .value("theme", short: "t", valueName: "theme", defaultValue: ThemeStore.defaultThemeName,
+                   help: "The theme to preview."),
+            .value("result", short: "r", valueName: "result.json",
+                   help: "Show this result in every theme instead."),
+            .value("output", short: "o", valueName: "path", defaultValue: "preview.png",
+                   help: "Where to write the contact sheet."),
+            .flag("watch", short: "w", help: "Re-render when the theme folder changes."),
+        ])
+
+    let theme: String
+    let result: String?
+    let output: String
+    let watch: Bool
+
+    public init(_ values: ParsedValues) throws(UsageError) {
+        theme = values.option("theme") ?? ThemeStore.defaultThemeName
+        result = values.options("result").last
+        output = values.option("output") ?? "preview.png"
+        watch = values.flag("watch")
+        if watch, result != nil { throw UsageError("--watch follows one theme; it cannot be combined with --result") }
+    }
+
+    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+        let renderer = try ThemeInput.renderer()
+        guard watch else {
+            let run = try preview(renderer: renderer, io: &io)
+            if run.hasProblems { throw CommandFailure(.failure, "some variants overflow; see the fit report above") }
+            return
+        }
+        var stamp = Date.distantPast
+        while true {
+            let current = ThemeStoreStamp.of(ThemeInput.store.location(of: theme))
+            if current != stamp {
+                stamp = current
+                let start = DispatchTime.now().uptimeNanoseconds
+                do throws(CommandFailure) {
+                    _ = try preview(renderer: renderer, io: &io)
+                    let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                    try? io.printLine(String(format: "re-rendered in %.0f ms; watching for changes (Ctrl-C stops)", milliseconds))
+                } catch {
+                    io.printErrorLine(error.message ?? "preview failed")
+                    try? io.printLine("the theme does not validate; watching for changes")
+                }
+            }
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+    }
+
+    /// Renders the previews, writes the sheet and prints the fit report.
+    private func preview(renderer: PosterRenderer, io: inout some TerminalIO) throws(CommandFailure) -> PreviewRun {
+        var loadedResult: QuizResult?
+        var themes: [Theme] = []
+        if let result {
+            loadedResult = try ResultInput.load(result, io: &io)
+            for name in ThemeInput.store.names() { themes.append(try ThemeInput.load(name)) }
+        } else {
+            themes = [try ThemeInput.load(theme)]
+        }
+        let run: PreviewRun
+        do throws(RenderError) {
+            let title: String
+            if let loadedResult, let result {
+                run = try PreviewRun.result(loadedResult, in: themes, renderer: renderer)
+                title = "\(result) in every theme"
+            } else {
+                run = try PreviewRun.catalogue(of: themes[0], renderer: renderer)
+                title = "\(themes[0].name) · all 32 variants · \(themes[0].summary)"
+            }
+            let sheet = try run.sheet(title: title, columns: result == nil ? 8 : max(1, run.variants.count))
+                .render(fonts: PosterGraphicsFonts.standard())
+            do throws(IOFailure) {
+                try io.writeFile(Data(sheet), to: output)
+            } catch {
+                throw RenderError(.output, error.description)
+            }
+        } catch {
+            throw ThemeInput.failure(error)
+        }
+        do throws(IOFailure) {
+            let report = run.report
+            try io.printLine(report.isEmpty ? "fit report: every variant fits as designed" : "fit report:")
+            for line in report { try io.printLine("  \(line)") }
+            try io.printLine("wrote \(output) (\(run.variants.count) posters)")
+        } catch {
+            throw CommandFailure(.ioError, error.description)
+        }
+        return run
+    }
+}

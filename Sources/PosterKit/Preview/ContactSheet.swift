@@ -1,0 +1,78 @@
+import Foundation
+import PosterGraphics
+
+/// A labelled grid of rendered posters in one PNG, so a theme author sees every
+/// variant at once. Posters with fit problems get a red frame.
+public struct ContactSheet: Sendable {
+    /// One poster on the sheet.
+    public struct Tile: Sendable {
+        public let label: String
+        public let png: [UInt8]
+        public let flagged: Bool
+
+        /// Creates a tile.
+        public init(label: String, png: [UInt8], flagged: Bool) {
+            self.label = label
+            self.png = png
+            self.flagged = flagged
+        }
+    }
+
+    /// The tiles, in reading order.
+    public let tiles: [Tile]
+    /// Tiles per row.
+    public let columns: Int
+    /// A heading printed above the grid.
+    public let title: String
+
+    /// Creates a sheet.
+    public init(title: String, tiles: [Tile], columns: Int = 8) {
+        self.title = title
+        self.tiles = tiles
+        self.columns = max(1, min(columns, tiles.count))
+    }
+
+    /// Lays the sheet out and encodes it as PNG.
+    public func render(fonts: FontLibrary) throws(RenderError) -> [UInt8] {
+        let tileWidth = 150.0, gutter = 14.0, labelHeight = 30.0, headerHeight = 44.0
+        var items: [DisplayItem] = []
+        do {
+            let shaper = try TextShaper(library: fonts)
+            let first = try tiles.first.map { try ImageAsset.decode(Data($0.png), name: $0.label) }
+            let aspect = first.map { $0.intrinsicSize.height / $0.intrinsicSize.width } ?? 16.0 / 9
+            let tileHeight = tileWidth * aspect
+            let rows = (tiles.count + columns - 1) / columns
+            let size = Size(width: gutter + Double(columns) * (tileWidth + gutter),
+                            height: headerHeight + Double(rows) * (tileHeight + labelHeight + gutter))
+            let heading = shaper.shape(title, style: TextStyle(family: "Noto Sans CJK SC", weight: 700, size: 18, maxLines: 1),
+                                       width: size.width - 2 * gutter)
+            items.append(.text(heading, origin: Point(x: gutter, y: 12), color: Color(hex: "#222222")!, stroke: nil, shadow: nil))
+            for (index, tile) in tiles.enumerated() {
+                let column = index % columns, row = index / columns
+                let frame = Rect(x: gutter + Double(column) * (tileWidth + gutter),
+                                 y: headerHeight + Double(row) * (tileHeight + labelHeight + gutter),
+                                 width: tileWidth, height: tileHeight)
+                let asset = try ImageAsset.decode(Data(tile.png), name: tile.label)
+                items.append(.shape(.rect(frame, cornerRadius: 0), fill: .solid(.white), stroke: nil,
+                                    shadow: Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.18), offset: Point(x: 0, y: 2), blur: 4)))
+                items.append(.image(asset, frame: frame, fit: .contain, cornerRadius: 0, circle: false, opacity: 1))
+                if tile.flagged {
+                    items.append(.shape(.rect(frame, cornerRadius: 0), fill: nil,
+                                        stroke: Stroke(paint: .solid(Color(hex: "#E02020")!), width: 3), shadow: nil))
+                }
+                let label = shaper.shape(tile.label, style: TextStyle(family: "Noto Sans CJK SC", size: 10, alignment: .center, maxLines: 2),
+                                         width: tileWidth)
+                items.append(.text(label, origin: Point(x: frame.x, y: frame.maxY + 4),
+                                   color: tile.flagged ? Color(hex: "#E02020")! : Color(hex: "#333333")!, stroke: nil, shadow: nil))
+            }
+            let encoder = PNGEncoder()
+            return try PosterCanvas().draw(items, size: size, background: Color(hex: "#EDEDED")!) { raster in
+                try encoder.encode(argb32Premultiplied: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride)
+            }
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError(.graphics, "contact sheet: \(error)")
+        }
+    }
+}

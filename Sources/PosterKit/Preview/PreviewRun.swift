@@ -1,0 +1,52 @@
+import Foundation
+import NMTIDomain
+import PosterGraphics
+
+/// Renders a set of previews (every variant of a theme, or one result in every
+/// theme) and collects what did not fit: a theme lint.
+public struct PreviewRun: Sendable {
+    /// One rendered preview and its fit notes.
+    public struct Variant: Sendable {
+        public let label: String
+        public let poster: RenderedPoster
+    }
+
+    /// The previews, in sheet order.
+    public let variants: [Variant]
+
+    /// Whether any variant overflowed or drew outside the canvas.
+    public var hasProblems: Bool { variants.contains { $0.poster.notes.contains(where: \.isProblem) } }
+
+    /// The fit report: one line per note, prefixed by the variant; empty when everything fits as designed.
+    public var report: [String] {
+        variants.flatMap { variant in variant.poster.notes.map { "\(variant.label): \($0)" } }
+    }
+
+    /// Renders all 32 catalogue variants of one theme.
+    public static func catalogue(of theme: Theme, renderer: PosterRenderer) throws(RenderError) -> PreviewRun {
+        var variants: [Variant] = []
+        for pack in QuizPack.allCases {
+            for code in PersonalityCode.all {
+                let poster = try renderer.render(QuizResult.catalogueSample(for: code, pack: pack), theme: theme)
+                variants.append(Variant(label: "\(pack.rawValue) · \(code.rawValue) \(Personality.of(code).title)", poster: poster))
+            }
+        }
+        return PreviewRun(variants: variants)
+    }
+
+    /// Renders one result in each of several themes.
+    public static func result(_ result: QuizResult, in themes: [Theme], renderer: PosterRenderer) throws(RenderError) -> PreviewRun {
+        var variants: [Variant] = []
+        for theme in themes {
+            variants.append(Variant(label: theme.name, poster: try renderer.render(result, theme: theme)))
+        }
+        return PreviewRun(variants: variants)
+    }
+
+    /// The contact sheet of this run.
+    public func sheet(title: String, columns: Int = 8) -> ContactSheet {
+        ContactSheet(title: title, tiles: variants.map {
+            ContactSheet.Tile(label: $0.label, png: $0.poster.png, flagged: $0.poster.notes.contains(where: \.isProblem))
+        }, columns: columns)
+    }
+}
