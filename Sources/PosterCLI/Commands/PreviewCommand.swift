@@ -32,6 +32,8 @@ public struct PreviewCommand: Command {
                    help: "Show this result in every theme instead."),
             .value("output", short: "o", valueName: "path", defaultValue: "preview.png",
                    help: "Where to write the contact sheet."),
+            .value("tile-width", valueName: "points", defaultValue: "150",
+                   help: "The width of each poster on the sheet, 40 to 375."),
             .flag("watch", short: "w", help: "Re-render when the theme folder changes."),
         ])
 
@@ -39,12 +41,18 @@ public struct PreviewCommand: Command {
     let result: String?
     let output: String
     let watch: Bool
+    let tileWidth: Double
 
     public init(_ values: ParsedValues) throws(UsageError) {
         theme = values.option("theme") ?? ThemeStore.defaultThemeName
         result = values.options("result").last
         output = values.option("output") ?? "preview.png"
         watch = values.flag("watch")
+        let width = values.option("tile-width") ?? "150"
+        guard let tile = Double(width), (40...375).contains(tile) else {
+            throw UsageError("--tile-width must be a number from 40 to 375, not '\(width)'")
+        }
+        tileWidth = tile
         if watch, result != nil { throw UsageError("--watch follows one theme; it cannot be combined with --result") }
     }
 
@@ -94,7 +102,7 @@ public struct PreviewCommand: Command {
                 run = try PreviewRun.catalogue(of: themes[0], renderer: renderer)
                 title = "\(themes[0].name) · all 32 variants · \(themes[0].summary)"
             }
-            let sheet = try run.sheet(title: title, columns: result == nil ? 8 : max(1, run.variants.count))
+            let sheet = try run.sheet(title: title, columns: result == nil ? 8 : max(1, run.variants.count), tileWidth: tileWidth)
                 .render(fonts: PosterGraphicsFonts.standard())
             do throws(IOFailure) {
                 try io.writeFile(Data(sheet), to: output)

@@ -24,17 +24,20 @@ public struct ContactSheet: Sendable {
     public let columns: Int
     /// A heading printed above the grid.
     public let title: String
+    /// The width of each poster on the sheet, in points.
+    public let tileWidth: Double
 
     /// Creates a sheet.
-    public init(title: String, tiles: [Tile], columns: Int = 8) {
+    public init(title: String, tileWidth: Double = 150, tiles: [Tile], columns: Int = 8) {
         self.title = title
+        self.tileWidth = tileWidth
         self.tiles = tiles
         self.columns = max(1, min(columns, tiles.count))
     }
 
     /// Lays the sheet out and encodes it as PNG.
     public func render(fonts: FontLibrary) throws(RenderError) -> [UInt8] {
-        let tileWidth = 150.0, gutter = 14.0, labelHeight = 30.0, headerHeight = 44.0
+        let gutter = 14.0, labelHeight = 30.0, headerHeight = 44.0
         var items: [DisplayItem] = []
         do {
             let shaper = try TextShaper(library: fonts)

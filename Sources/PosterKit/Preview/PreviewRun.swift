@@ -44,8 +44,8 @@ public struct PreviewRun: Sendable {
     }
 
     /// The contact sheet of this run.
-    public func sheet(title: String, columns: Int = 8) -> ContactSheet {
-        ContactSheet(title: title, tiles: variants.map {
+    public func sheet(title: String, columns: Int = 8, tileWidth: Double = 150) -> ContactSheet {
+        ContactSheet(title: title, tileWidth: tileWidth, tiles: variants.map {
             ContactSheet.Tile(label: $0.label, png: $0.poster.png, flagged: $0.poster.notes.contains(where: \.isProblem))
         }, columns: columns)
     }
