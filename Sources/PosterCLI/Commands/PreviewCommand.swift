@@ -28,12 +28,12 @@ public struct PreviewCommand: Command {
         options: [
             .value("theme", short: "t", valueName: "theme", defaultValue: ThemeStore.defaultThemeName,
                    help: "The theme to preview."),
-            .value("result", short: "r", valueName: "result.json",
+            .value("result", short: "r", valueName: "file",
                    help: "Show this result in every theme instead."),
             .value("output", short: "o", valueName: "path", defaultValue: "preview.png",
-                   help: "Where to write the contact sheet."),
+                   help: "The contact sheet PNG."),
             .value("tile-width", valueName: "points", defaultValue: "150",
-                   help: "The width of each poster on the sheet, 40 to 375."),
+                   help: "Poster width on the sheet, 40-375."),
             .flag("watch", short: "w", help: "Re-render when the theme folder changes."),
         ])
 

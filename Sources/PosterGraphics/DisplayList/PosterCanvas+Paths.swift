@@ -68,10 +68,12 @@ extension PosterCanvas {
     func applyStroke(_ stroke: Stroke, in cr: OpaquePointer) {
         setPaint(stroke.paint, in: cr)
         cairo_set_line_width(cr, stroke.width)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         if stroke.dash.isEmpty {
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
             cairo_set_dash(cr, nil, 0, 0)
         } else {
+            // Butt caps keep dash lengths exact: round caps would eat the gaps.
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
             cairo_set_dash(cr, stroke.dash, Int32(stroke.dash.count), 0)
         }
     }
