@@ -14,6 +14,10 @@ public enum NMTILink: Sendable, Hashable {
     /// The link's scheme.
     public static let scheme = "nmti"
 
+    /// The most characters of a nickname a poster's link carries: the nickname is a
+    /// greeting, and a long one would make the QR code too dense to scan from a photo.
+    public static let maximumNicknameLength = 24
+
     /// The pack the link is about.
     public var pack: QuizPack {
         switch self {

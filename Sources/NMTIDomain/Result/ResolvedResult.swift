@@ -23,10 +23,11 @@ public struct ResolvedResult: Sendable, Hashable {
         self.inviter = inviter
         copy = personality.copy(for: result.pack)
         pairing = inviter.map { personality.pairing(with: $0) }
+        let linkNickname = result.nickname.map { String($0.prefix(NMTILink.maximumNicknameLength)) }
         if let inviter {
-            link = .reply(pack: result.pack, from: result.code, to: inviter.code, nickname: result.nickname)
+            link = .reply(pack: result.pack, from: result.code, to: inviter.code, nickname: linkNickname)
         } else {
-            link = .invite(pack: result.pack, from: result.code, nickname: result.nickname)
+            link = .invite(pack: result.pack, from: result.code, nickname: linkNickname)
         }
     }
 

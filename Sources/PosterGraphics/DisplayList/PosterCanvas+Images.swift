@@ -62,8 +62,10 @@ extension PosterCanvas {
         cairo_identity_matrix(cr)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
         if let background {
+            // The background fills the whole square box, not just the snapped modules,
+            // so the code never looks smaller than the space the theme gave it.
             cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
-            cairo_rectangle(cr, Double(left), Double(top), Double(drawn), Double(drawn))
+            cairo_rectangle(cr, Double(Int(x.rounded())), Double(Int(y.rounded())), Double(side), Double(side))
             cairo_fill(cr)
         }
         cairo_set_source_rgba(cr, foreground.red, foreground.green, foreground.blue, foreground.alpha)

@@ -50,8 +50,16 @@ public final class PosterCanvas {
         case .shape(let geometry, let fill, let stroke, let shadow):
             if let shadow {
                 try drawShadow(shadow, bounds: geometry.bounds, in: context) { cr in
-                    addPath(geometry, in: cr)
-                    cairo_fill(cr)
+                    // The silhouette is whatever the shape paints: its inside, its outline, or both.
+                    if fill != nil, geometry.isFillable {
+                        addPath(geometry, in: cr)
+                        cairo_fill(cr)
+                    }
+                    if let stroke {
+                        addPath(geometry, in: cr)
+                        applyStroke(Stroke(paint: .solid(.black), width: stroke.width, dash: stroke.dash), in: cr)
+                        cairo_stroke(cr)
+                    }
                 }
             }
             if let fill, geometry.isFillable {
