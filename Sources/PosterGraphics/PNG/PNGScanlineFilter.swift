@@ -38,22 +38,33 @@ enum PNGScanlineFilter {
         raw: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>,
         out: UnsafeMutablePointer<UInt8>, count: Int, bytesPerPixel bpp: Int
     ) {
+        // Loops use wrapping indices (`&+`, `&-`): with trapping arithmetic LLVM
+        // keeps overflow checks in the loop and does not vectorise it.
         switch type {
         case sub:
             for i in 0..<bpp { out[i] = raw[i] }
-            for i in bpp..<count { out[i] = raw[i] &- raw[i - bpp] }
+            var i = bpp
+            while i < count {
+                out[i] = raw[i] &- raw[i &- bpp]
+                i &+= 1
+            }
         case up:
             for i in 0..<count { out[i] = raw[i] &- prior[i] }
         case average:
             for i in 0..<bpp { out[i] = raw[i] &- (prior[i] >> 1) }
-            for i in bpp..<count {
-                out[i] = raw[i] &- UInt8(truncatingIfNeeded: (Int(raw[i - bpp]) + Int(prior[i])) >> 1)
+            var i = bpp
+            while i < count {
+                out[i] = raw[i] &- UInt8(truncatingIfNeeded: (UInt16(raw[i &- bpp]) &+ UInt16(prior[i])) >> 1)
+                i &+= 1
             }
         case paeth:
             // With no left neighbour Paeth degenerates to "up".
             for i in 0..<bpp { out[i] = raw[i] &- prior[i] }
-            for i in bpp..<count {
-                out[i] = raw[i] &- predictPaeth(raw[i - bpp], prior[i], prior[i - bpp])
+            // Scalar Paeth with trapping indices took ~40% of a Paeth encode in `perf`.
+            var i = bpp
+            while i < count {
+                out[i] = raw[i] &- predictPaeth(raw[i &- bpp], prior[i], prior[i &- bpp])
+                i &+= 1
             }
         default:
             out.update(from: raw, count: count)
@@ -62,14 +73,23 @@ enum PNGScanlineFilter {
 
     /// The Paeth predictor: whichever of left, above, upper-left is closest to
     /// left + above - upper-left, ties broken in that order as the spec requires.
+    ///
+    /// Branch-free (`min`, selects, wrapping 16-bit maths) so the encoder's loop
+    /// vectorises; the decoder's loop cannot, as each byte depends on the last.
     @inline(__always)
     static func predictPaeth(_ left: UInt8, _ above: UInt8, _ upperLeft: UInt8) -> UInt8 {
-        let a = Int(left), b = Int(above), c = Int(upperLeft)
-        let pa = abs(b - c)
-        let pb = abs(a - c)
-        let pc = abs(a + b - 2 * c)
-        if pa <= pb && pa <= pc { return left }
-        return pb <= pc ? above : upperLeft
+        let towardsAbove = Int16(above) &- Int16(upperLeft) // p - left
+        let towardsLeft = Int16(left) &- Int16(upperLeft) // p - above
+        let distanceLeft = magnitude(towardsAbove)
+        let distanceAbove = magnitude(towardsLeft)
+        let distanceUpperLeft = magnitude(towardsAbove &+ towardsLeft) // p - upperLeft
+        let aboveOrUpperLeft = distanceAbove <= distanceUpperLeft ? above : upperLeft
+        return distanceLeft <= min(distanceAbove, distanceUpperLeft) ? left : aboveOrUpperLeft
+    }
+
+    @inline(__always)
+    private static func magnitude(_ value: Int16) -> Int16 {
+        value < 0 ? 0 &- value : value
     }
 
     /// Sum of the bytes read as signed values' magnitudes: the spec's cheap
@@ -77,9 +97,23 @@ enum PNGScanlineFilter {
     @inline(__always)
     static func signedMagnitudeSum(_ row: UnsafePointer<UInt8>, count: Int) -> Int {
         var sum = 0
-        for i in 0..<count {
-            let byte = Int(row[i])
-            sum &+= byte < 128 ? byte : 256 - byte
+        var start = 0
+        while start < count {
+            // 16-bit partial sums over 256-byte blocks (at most 256 * 128 = 32768)
+            // let LLVM use eight or sixteen lanes instead of two 64-bit ones.
+            let end = min(count, start &+ 256)
+            var partial: UInt16 = 0
+            var i = start
+            while i < end {
+                // |Int8(bitPattern: byte)| via the sign-mask trick, which vectorises
+                // where `min` or a branch does not.
+                let signed = Int8(bitPattern: row[i])
+                let sign = signed >> 7
+                partial &+= UInt16(UInt8(bitPattern: (signed ^ sign) &- sign))
+                i &+= 1
+            }
+            sum &+= Int(partial)
+            start = end
         }
         return sum
     }

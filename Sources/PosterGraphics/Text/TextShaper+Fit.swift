@@ -28,7 +28,8 @@ extension TextShaper {
     /// shrinks toward the style's minimum size first, then cuts with an
     /// ellipsis, counting lines over the whole text (newlines included).
     public func shape(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> ShapedText {
-        let text = Self.bounded(text)
+        // Hostile input is cut before shaping; a cut text ends with an ellipsis, like any text that does not fit.
+        let (text, wasCut) = Self.bounded(text)
         let ceiling = style.size
         let floor = min(style.minimumSize ?? ceiling, ceiling)
         func fits(_ layout: PangoLayoutBox) -> Bool {
@@ -40,7 +41,7 @@ extension TextShaper {
         let first = layout(text, style: style, size: ceiling, width: width)
         if fits(first) {
             return ShapedText(layout: first, emoji: emoji, text: text,
-                              fit: TextFit(size: ceiling, shrunk: false, ellipsised: false, overflowed: false))
+                              fit: TextFit(size: ceiling, shrunk: false, ellipsised: wasCut, overflowed: false))
         }
         // Shrink in quarter-point steps, binary-searching the largest size that fits.
         var low = Int((floor * 4).rounded(.up))
@@ -59,7 +60,7 @@ extension TextShaper {
         }
         if let (layout, size) = best {
             return ShapedText(layout: layout, emoji: emoji, text: text,
-                              fit: TextFit(size: size, shrunk: true, ellipsised: false, overflowed: false))
+                              fit: TextFit(size: size, shrunk: true, ellipsised: wasCut, overflowed: false))
         }
         return ellipsised(text, style: style, size: floor, width: width, fits: fits)
     }
@@ -71,7 +72,10 @@ extension TextShaper {
         let full = layout(text, style: style, size: size, width: width)
         // Keep at most the allowed lines; the search below also honours the height limit.
         let keptLines = max(1, min(style.maxLines ?? full.lineCount, full.lineCount))
-        let kept = Array(Self.prefix(text, bytes: full.endOfLine(keptLines - 1)))
+        // Search one line further: a word that wrapped to the next line may still
+        // fit partly before the ellipsis ("写给 @WWWW…" rather than "写给…").
+        let searchLines = min(keptLines + 1, full.lineCount)
+        let kept = Array(Self.prefix(text, bytes: full.endOfLine(searchLines - 1)))
         // Binary-search how many characters of the kept lines still fit with the ellipsis.
         var low = 0
         var high = kept.count
@@ -97,15 +101,32 @@ extension TextShaper {
                           fit: TextFit(size: size, shrunk: shrunk, ellipsised: true, overflowed: !fits(lone)))
     }
 
-    /// The text cut to `maximumCharacters` characters.
-    static func bounded(_ text: String) -> String {
-        var count = 0
-        var end = text.startIndex
-        while end < text.endIndex, count < maximumCharacters {
-            text.formIndex(after: &end)
-            count += 1
+    /// The text cut to at most `maximumCharacters` characters and `maximumScalars`
+    /// Unicode scalars, with at most `maximumScalarsPerCharacter` scalars in any one
+    /// character (a letter under thousands of combining marks is one character);
+    /// a cut text ends with "…". Also whether anything was cut.
+    static func bounded(_ text: String) -> (text: String, wasCut: Bool) {
+        var kept = String.UnicodeScalarView()
+        var characters = 0
+        var wasCut = false
+        for character in text {
+            guard characters < maximumCharacters else {
+                wasCut = true
+                break
+            }
+            let scalars = character.unicodeScalars
+            var allowed = min(scalars.count, maximumScalarsPerCharacter, maximumScalars - kept.count)
+            if allowed < scalars.count { wasCut = true }
+            guard allowed > 0 else { break }
+            for scalar in scalars {
+                guard allowed > 0 else { break }
+                kept.append(scalar)
+                allowed -= 1
+            }
+            characters += 1
         }
-        return end == text.endIndex ? text : String(text[..<end])
+        guard wasCut else { return (text, false) }
+        return (String(kept) + "…", true)
     }
 
     /// The first `bytes` UTF-8 bytes of `text`, never splitting a character.

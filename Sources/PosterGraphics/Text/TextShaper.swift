@@ -1,3 +1,4 @@
+import CCairo
 import CPangoCairo
 import CPangoFT2
 import Foundation
@@ -13,6 +14,11 @@ public final class TextShaper {
     /// The most characters a text may have; longer input is cut before shaping
     /// so that hostile input costs bounded time.
     public static let maximumCharacters = 2000
+    /// The most Unicode scalars a text may have after cutting.
+    public static let maximumScalars = 8000
+    /// The most Unicode scalars kept in one character (base plus combining marks,
+    /// or an emoji sequence); real text needs about ten.
+    public static let maximumScalarsPerCharacter = 32
 
     /// Creates a shaper with fixed font options, so output never depends on the host.
     public init(library: FontLibrary) throws(GraphicsError) {
@@ -74,13 +80,15 @@ public final class TextShaper {
             pango_layout_set_justify(layout.handle, 1)
         }
         if style.lineHeight != 1 { pango_layout_set_line_spacing(layout.handle, Float(style.lineHeight)) }
+        let attributes = pango_attr_list_new()
+        // A poster never hyphenates: a code like PRED must not become "PR-ED".
+        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
         if style.letterSpacing != 0 {
-            let attributes = pango_attr_list_new()
             let spacing = pango_attr_letter_spacing_new(Int32((style.letterSpacing * Double(PANGO_SCALE)).rounded()))
             pango_attr_list_insert(attributes, spacing)
-            pango_layout_set_attributes(layout.handle, attributes)
-            pango_attr_list_unref(attributes)
         }
+        pango_layout_set_attributes(layout.handle, attributes)
+        pango_attr_list_unref(attributes)
         // Always literal text, never markup: user nicknames are drawn exactly as typed.
         pango_layout_set_text(layout.handle, text, -1)
         return layout

@@ -76,3 +76,21 @@ import Testing
 }
 
 import Foundation
+
+@Suite struct TextWrappingTests {
+    let shaper = try! TextShaper(library: FontLibrary.standard())
+
+    @Test func longLatinWordsBreakWithoutHyphens() {
+        let shaped = shaper.shape("PREDPREDPREDPRED", style: TextStyle(family: "Noto Serif CJK SC", size: 30), width: 60)
+        #expect(shaped.lineCount > 1)
+        #expect(!shaped.lineTexts.contains { $0.contains("-") })
+        #expect(shaped.lineTexts.joined() == "PREDPREDPREDPRED")
+    }
+
+    @Test func anEllipsisKeepsPartOfAWordThatWrapped() {
+        let style = TextStyle(family: "Noto Sans CJK SC", size: 14, maxLines: 1)
+        let shaped = shaper.shape("写给 @" + String(repeating: "W", count: 60), style: style, width: 200)
+        #expect(shaped.fit.ellipsised)
+        #expect(shaped.text.hasPrefix("写给 @W"))
+    }
+}
