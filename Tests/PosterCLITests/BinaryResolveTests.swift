@@ -67,9 +67,10 @@ struct BinaryResolveTests {
         #expect(doc.dimensions.map(\.dimension) == ["c", "s", "e", "a"])
         #expect(doc.dimensions.map(\.pole).joined() == doc.code)
         #expect(doc.dimensions.allSatisfy { (0...100).contains($0.percent) && (0...1).contains($0.position) })
+        let fullNickname = (source["nickname"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         // The link carries at most the first 24 characters of the nickname.
-        let nickname = (source["nickname"] as? String).flatMap { $0.isEmpty ? nil : String($0.prefix(NMTILink.maximumNicknameLength)) }
-        #expect(doc.nickname == nickname)
+        let nickname = fullNickname.map { String($0.prefix(NMTILink.maximumNicknameLength)) }
+        #expect(doc.nickname == fullNickname)
         #expect(doc.id == source["id"] as? String && doc.date == source["date"] as? String)
 
         let link = try NMTILink(parsing: doc.link)
