@@ -21,6 +21,7 @@ extension NMTIPoster {
             .group("manifest", abstract: "Work with batch manifests.", [
                 .command(ManifestMergeCommand.self),
             ]),
+            .group("golden", abstract: "Check and record golden images.", [.command(GoldenCheckCommand.self), .command(GoldenUpdateCommand.self)]),
         ]
     }
 }

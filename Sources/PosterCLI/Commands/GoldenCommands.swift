@@ -1,0 +1,244 @@
+import Foundation
+import PosterKit
+
+/// `nmti-poster golden check`: renders every golden case and compares it with its golden.
+public struct GoldenCheckCommand: Command {
+    public static let spec = CommandSpec(
+        name: "check",
+        abstract: "Compare fresh renders of every variant with the stored golden images.",
+        discussion: """
+            Renders the 32 variants and the edge cases (emoji, markup-like and very long
+            nicknames, an invited result per pack) of every theme and compares each with
+            Fixtures/goldens/<theme>/<name>.png on decoded pixels: exact, unless a
+            <name>.tolerance.json next to the golden allows more. A size mismatch, an
+            undecodable or blank image, a missing golden or a golden no case renders
+            (obsolete) fails. Nothing is written into the goldens folder.
+
+            For each failure it prints the differing pixel count, the largest channel
+            difference and where it is, the tolerance in force, the artifacts (golden,
+            render, diff, side by side) and the command that accepts the change; it
+            writes one report.html for the run and exits with 1.
+
+            EXAMPLES:
+              nmti-poster golden check
+              nmti-poster golden check --theme neon --report /tmp/golden-report
+            """,
+        usage: "[<options>]",
+        options: [
+            .value("theme", short: "t", valueName: "theme",
+                   help: "Only this theme (a name or a theme folder). Default: every theme.",
+                   isRepeating: true),
+            .value("goldens", valueName: "dir", help: "The goldens folder (default: Fixtures/goldens)."),
+            .value("report", valueName: "dir", help: "Where the report and artifacts go (default: .build/golden-artifacts)."),
+        ])
+
+    let plan: GoldenRun
+
+    public init(_ values: ParsedValues) throws(UsageError) {
+        let themes = values.options("theme")
+        plan = GoldenRun(themes: themes.isEmpty ? nil : themes, goldens: values.option("goldens"),
+                        report: values.option("report"), mode: .never, only: [])
+    }
+
+    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+        let (outcomes, seconds, report, _) = try plan.execute()
+        for outcome in outcomes where outcome.failed {
+            try? io.printLine(outcome.message + "\n")
+        }
+        let failed = outcomes.filter(\.failed)
+        try? io.printLine(String(format: "golden check: %@ in %.1f s", GoldenRun.counts(outcomes), seconds))
+        try? io.printLine("report: \(report)")
+        if !failed.isEmpty {
+            throw CommandFailure(.failure, "\(failed.count) of \(outcomes.count) goldens failed; see \(report)")
+        }
+    }
+}
+
+/// `nmti-poster golden update`: records goldens from fresh renders.
+public struct GoldenUpdateCommand: Command {
+    public static let spec = CommandSpec(
+        name: "update",
+        abstract: "Record golden images from fresh renders (accept changes).",
+        discussion: """
+            Renders every golden case and writes Fixtures/goldens/<theme>/<name>.png where
+            it is missing or its pixels differ, losslessly at libdeflate's highest level
+            (12, a few seconds per image). Goldens with identical pixels are never
+            rewritten; golden files that no case renders are deleted. With --only-failed,
+            goldens that pass within their tolerance are kept too.
+
+            Fixtures/goldens/environment.json, the library versions and font hashes of
+            the machine the goldens come from, is written when missing and replaced after
+            an update of every case of every theme. A blank or failed render is never
+            recorded: the command then exits with 1.
+
+            EXAMPLES:
+              nmti-poster golden update
+              nmti-poster golden update --theme paper --only-failed
+              nmti-poster golden update --theme classic --case workplace-PRED
+            """,
+        usage: "[<options>]",
+        options: [
+            .value("theme", short: "t", valueName: "theme",
+                   help: "Only this theme (a name or a theme folder). Default: every theme.",
+                   isRepeating: true),
+            .flag("only-failed", help: "Only rewrite goldens that fail the check; keep those within tolerance."),
+            .value("case", valueName: "name", help: "Only this case, such as workplace-PRED or edge-nickname-long.",
+                   isRepeating: true),
+            .value("goldens", valueName: "dir", help: "The goldens folder (default: Fixtures/goldens)."),
+        ])
+
+    let plan: GoldenRun
+
+    public init(_ values: ParsedValues) throws(UsageError) {
+        let themes = values.options("theme")
+        plan = GoldenRun(themes: themes.isEmpty ? nil : themes, goldens: values.option("goldens"), report: nil,
+                        mode: values.flag("only-failed") ? .failed : .all, only: values.options("case"))
+    }
+
+    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+        let (outcomes, seconds, report, suite) = try plan.execute()
+        for outcome in outcomes {
+            switch outcome.action {
+            case .recorded?: try? io.printLine("recorded \(outcome.id)")
+            case .rewritten?: try? io.printLine("rewrote \(outcome.id): \(outcome.summary)")
+            case .removed?: try? io.printLine("removed \(outcome.id): \(outcome.summary)")
+            case nil: break
+            }
+        }
+        let unresolved = outcomes.filter(\.unresolved)
+        for outcome in unresolved { io.printErrorLine(outcome.message + "\n") }
+        // Every golden of every theme now passes here or was recorded here: stamp this machine.
+        if plan.themes == nil, plan.only.isEmpty, unresolved.isEmpty {
+            do throws(RenderError) {
+                if try suite.writeEnvironmentStamp(replacing: true) {
+                    try? io.printLine("wrote \(plan.goldensDisplay)/\(EnvironmentStamp.fileName)")
+                }
+            } catch {
+                throw CommandFailure(.cantCreate, error.message)
+            }
+        } else if let note = suite.environmentNote(), outcomes.contains(where: { $0.action != nil }) {
+            try? io.printLine("note: \(EnvironmentStamp.fileName) was kept, as this update did not cover every golden: \(note)")
+        }
+        let written = outcomes.filter { $0.action != nil }.count
+        try? io.printLine(String(format: "golden update: %d of %d files written or removed (%@) in %.1f s; goldens: %@",
+                                 written, outcomes.count, GoldenRun.counts(outcomes), seconds, plan.goldensDisplay))
+        if !unresolved.isEmpty {
+            try? io.printLine("report: \(report)")
+            throw CommandFailure(.failure, "\(unresolved.count) goldens could not be recorded; see \(report)")
+        }
+    }
+}
+
+/// What check and update share: finding themes and cases, running them on every core, the report.
+struct GoldenRun: Sendable {
+    let themes: [String]?
+    let goldens: String?
+    let report: String?
+    let mode: GoldenRecordMode
+    let only: [String]
+
+    /// The package folder: the parent of the themes folder.
+    static var root: URL { ThemeInput.store.directory.deletingLastPathComponent() }
+
+    var goldensURL: URL {
+        goldens.map { URL(fileURLWithPath: $0) } ?? Self.root.appendingPathComponent("Fixtures/goldens")
+    }
+
+    var goldensDisplay: String { GoldenSuite.relativeToWorkingDirectory(goldensURL) }
+
+    /// Runs every case; returns the outcomes, the seconds taken and the report's path.
+    func execute() throws(CommandFailure) -> (outcomes: [GoldenOutcome], seconds: Double, report: String, suite: GoldenSuite) {
+        let start = Date()
+        let references = themes ?? ThemeInput.store.names()
+        guard !references.isEmpty else { throw CommandFailure(.noInput, "no themes in \(ThemeInput.store.directory.path)") }
+        var loaded: [Theme] = []
+        for reference in references { loaded.append(try ThemeInput.load(reference)) }
+
+        let fixtures = Self.root.appendingPathComponent("Fixtures/results")
+        var jobs: [(GoldenCase, Theme)] = []
+        for (reference, theme) in zip(references, loaded) {
+            for testCase in GoldenCase.all(theme: theme.name, themeReference: reference, fixtures: fixtures)
+            where only.isEmpty || only.contains(testCase.name) {
+                jobs.append((testCase, theme))
+            }
+        }
+        let known = Set(GoldenCase.all(theme: "", fixtures: fixtures).map(\.name))
+        if let unknown = only.first(where: { !known.contains($0) }) {
+            throw CommandFailure(.usage, "there is no golden case '\(unknown)'; cases are <pack>-<CODE> (such as workplace-PRED) and "
+                                 + GoldenCase.edgeFixtures.map { "edge-\($0)" }.joined(separator: ", "))
+        }
+
+        let suite: GoldenSuite
+        do throws(RenderError) {
+            suite = try GoldenSuite(configuration())
+        } catch {
+            throw ThemeInput.failure(error)
+        }
+        suite.removeOldArtifacts()
+
+        let work = jobs
+        let collected = OutcomeCollector(count: work.count)
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+            collected.set(index, suite.run(work[index].0, theme: work[index].1))
+        }
+        var outcomes = collected.outcomes
+        if only.isEmpty {
+            outcomes += suite.obsolete(themes: loaded.map(\.name), cases: jobs.map(\.0), unknownThemes: themes == nil)
+        }
+        let report: URL
+        do throws(RenderError) {
+            report = try suite.writeReport(outcomes, title: mode == .never ? "Golden check" : "Golden update")
+        } catch {
+            throw CommandFailure(.cantCreate, error.message)
+        }
+        return (outcomes, Date().timeIntervalSince(start), GoldenSuite.relativeToWorkingDirectory(report), suite)
+    }
+
+    func configuration() -> GoldenSuite.Configuration {
+        let artifacts = report.map { URL(fileURLWithPath: $0) } ?? Self.root.appendingPathComponent(".build/golden-artifacts")
+        let goldensOption = goldens.map { " --goldens \(Self.quoted($0))" } ?? ""
+        return GoldenSuite.Configuration(
+            goldens: goldensURL, artifacts: artifacts, mode: mode,
+            acceptCommand: { _, reference, name in
+                guard !reference.isEmpty else { return "nmti-poster golden update\(goldensOption)" }
+                let which = name.map { " --case \(Self.quoted($0))" } ?? " --only-failed"
+                return "nmti-poster golden update --theme \(Self.quoted(reference))\(which)\(goldensOption)"
+            })
+    }
+
+    /// `12 passed, 1 changed, ...` for the statuses that occurred.
+    static func counts(_ outcomes: [GoldenOutcome]) -> String {
+        GoldenOutcome.Status.allCases.compactMap { status in
+            let count = outcomes.filter { $0.status == status }.count
+            return count == 0 && status != .passed ? nil : "\(count) \(status.rawValue)"
+        }.joined(separator: ", ")
+    }
+
+    /// A word as the shell needs it: bare when safe, else in single quotes.
+    static func quoted(_ word: String) -> String {
+        let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:@%+,".contains($0) }
+        return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// Outcomes filled in from many threads, each index once.
+private final class OutcomeCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [GoldenOutcome?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ outcome: GoldenOutcome) {
+        lock.lock()
+        slots[index] = outcome
+        lock.unlock()
+    }
+
+    var outcomes: [GoldenOutcome] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
+}
