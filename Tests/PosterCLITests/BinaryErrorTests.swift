@@ -52,7 +52,7 @@ struct BinaryErrorTests {
     @Test func unwritableOutputExits73() throws {
         let output = try Binary.run(["resolve", "Fixtures/results/workplace-PRED.json", "-o", "/nonexistent-dir/out.json"])
         #expect(output.status == 73)
-        #expect(output.stderr == "nmti-poster: error: /nonexistent-dir/out.json: no such file\n")
+        #expect(output.stderr == "nmti-poster: error: /nonexistent-dir/out.json: the folder /nonexistent-dir does not exist\n")
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))

@@ -23,12 +23,32 @@ public struct ResolvedResult: Sendable, Hashable {
         self.inviter = inviter
         copy = personality.copy(for: result.pack)
         pairing = inviter.map { personality.pairing(with: $0) }
-        let linkNickname = result.nickname.map { String($0.prefix(NMTILink.maximumNicknameLength)) }
+        let linkNickname = result.nickname.map { Self.linkNickname($0) }
         if let inviter {
             link = .reply(pack: result.pack, from: result.code, to: inviter.code, nickname: linkNickname)
         } else {
             link = .invite(pack: result.pack, from: result.code, nickname: linkNickname)
         }
+    }
+
+    /// The most UTF-8 bytes of a nickname a link carries, so that the link always fits
+    /// a QR code: 24 emoji family sequences or a letter under thousands of combining
+    /// marks are still 24 characters, but far too many bytes.
+    static let maximumLinkNicknameBytes = 96
+
+    /// The nickname as the link carries it: at most `NMTILink.maximumNicknameLength`
+    /// characters and `maximumLinkNicknameBytes` bytes, cut between Unicode scalars.
+    static func linkNickname(_ nickname: String) -> String {
+        let prefix = nickname.prefix(NMTILink.maximumNicknameLength)
+        guard prefix.utf8.count > maximumLinkNicknameBytes else { return String(prefix) }
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in prefix.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= maximumLinkNicknameBytes else { break }
+            kept.append(scalar)
+        }
+        return String(kept)
     }
 
     /// The result's pack.

@@ -19,6 +19,11 @@ public struct BatchCommand: Command {
             Kubernetes Indexed Jobs, GNU parallel) can spread a batch over machines; merge
             the N manifests with 'nmti-poster manifest merge'.
 
+            Each finished poster is also recorded in <out>/.manifest.journal. If a batch is
+            killed, run it again with --resume: posters already written whose size and
+            sha256 match the journal or manifest are kept, missing or damaged ones are
+            rendered again, and temporary files left behind are removed.
+
             EXAMPLES:
               nmti-poster batch --out out
               nmti-poster batch --all-themes --out out --jobs 2
@@ -33,6 +38,7 @@ public struct BatchCommand: Command {
             .value("jobs", short: "j", valueName: "n", defaultValue: "number of cores", help: "Posters rendered at once."),
             .value("pack", valueName: "pack", help: "Only this pack: workplace or student."),
             .value("shard", valueName: "K/N", help: "Only the K-th of N disjoint slices."),
+            .flag("resume", help: "Keep intact posters of an earlier, interrupted run; render the rest."),
             .flag("quiet", short: "q", help: "Print nothing but errors."),
         ])
 
@@ -42,6 +48,7 @@ public struct BatchCommand: Command {
     let packs: [QuizPack]
     let shard: BatchPlan.Shard?
     let quiet: Bool
+    let resume: Bool
 
     public init(_ values: ParsedValues) throws(UsageError) {
         guard let out = values.options("out").last else { throw UsageError("missing option --out <dir>") }
@@ -68,6 +75,7 @@ public struct BatchCommand: Command {
             shard = nil
         }
         quiet = values.flag("quiet")
+        resume = values.flag("resume")
     }
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
@@ -80,7 +88,7 @@ public struct BatchCommand: Command {
         let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
         let report: BatchRunner.Report
         do throws(RenderError) {
-            report = try runner.run(plan, into: URL(fileURLWithPath: out)) { display.update($0) }
+            report = try runner.run(plan, into: URL(fileURLWithPath: out), resume: resume) { display.update($0) }
         } catch {
             throw ThemeInput.failure(error)
         }
@@ -88,11 +96,14 @@ public struct BatchCommand: Command {
         for failure in report.failures { io.printErrorLine("failed: \(failure)") }
         let rate = Double(report.manifest.entries.count) / max(report.seconds, 0.001)
         if !quiet {
-            try? io.printLine(String(format: "rendered %d posters in %.2f s (%.1f/s) into %@; manifest %@/%@",
-                                     report.manifest.entries.count, report.seconds, rate, out, out, Manifest.fileName))
+            let kept = report.reused > 0 ? " (\(report.reused) kept from the interrupted run)" : ""
+            try? io.printLine(String(format: "rendered %d posters%@ in %.2f s (%.1f/s) into %@; manifest %@/%@",
+                                     report.manifest.entries.count, kept, report.seconds, rate, out, out, Manifest.fileName))
         }
         if !report.failures.isEmpty {
-            throw CommandFailure(.failure, "\(report.failures.count) of \(plan.jobs.count) posters failed")
+            // Only write failures (a full disk, a read-only folder): the output could not be created.
+            let status: ExitStatus = report.failures.allSatisfy { $0.kind == .output } ? .cantCreate : .failure
+            throw CommandFailure(status, "\(report.failures.count) of \(plan.jobs.count) posters failed")
         }
     }
 }

@@ -42,7 +42,16 @@ public struct SystemIO: TerminalIO {
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw Self.failure(path: path, errno: errno)
+            let code = errno
+            // "no such file" would be misleading for a file about to be created: name the folder.
+            let folder = url.deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            if code == ENOENT || code == ENOTDIR, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+                throw IOFailure(path: path, reason: .system("the folder \(folder) does not exist"))
+            } else if code == ENOTDIR, !isDirectory.boolValue {
+                throw IOFailure(path: path, reason: .system("\(folder) is not a folder"))
+            }
+            throw Self.failure(path: path, errno: code)
         }
         var closed = false
         do throws(IOFailure) {

@@ -23,6 +23,8 @@ public final class ImageAsset: @unchecked Sendable {
     public let format: Format
     /// The natural size in points (PNG pixels count as device pixels, so half as many points).
     public let intrinsicSize: Size
+    /// Roughly the memory the decoded asset holds: 4 bytes per PNG pixel, the file size for an SVG.
+    public let decodedBytes: Int
     let raster: ImageSurface?
     let svg: SVGDocument?
 
@@ -31,6 +33,7 @@ public final class ImageAsset: @unchecked Sendable {
         intrinsicSize = Size(width: Double(raster.width) / 2, height: Double(raster.height) / 2)
         self.raster = raster
         self.svg = nil
+        decodedBytes = raster.width * raster.height * 4
     }
 
     init(svg: SVGDocument) {
@@ -38,6 +41,7 @@ public final class ImageAsset: @unchecked Sendable {
         intrinsicSize = svg.intrinsicSize
         self.raster = nil
         self.svg = svg
+        decodedBytes = svg.byteCount
     }
 
     /// Decodes an asset, choosing PNG or SVG from its first bytes; `name` is used in errors.

@@ -10,18 +10,28 @@ final class SVGDocument {
     let handle: UnsafeMutablePointer<RsvgHandle>
     let name: String
     let intrinsicSize: Size
+    /// The size of the SVG source, in bytes.
+    let byteCount: Int
     private let lock = NSLock()
     private var rasters: [Int: ImageSurface] = [:]
+    private var cachedBytes = 0
 
     /// Parses SVG data with no base file, so external references (files,
-    /// network, XInclude) have nothing to resolve against and are not loaded.
+    /// network, XInclude) have nothing to resolve against and are not loaded;
+    /// `SVGSafety` rejects them (and entities, data: images and oversized
+    /// documents) before librsvg sees the data.
     init(data: Data, name: String) throws(GraphicsError) {
+        do {
+            try SVGSafety.check([UInt8](data))
+        } catch {
+            throw GraphicsError(.asset, "\(name): unsafe SVG: \(error.reason)")
+        }
         var error: UnsafeMutablePointer<GError>?
         let parsed: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBytes { bytes in
             rsvg_handle_new_from_data(bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count), &error)
         }
         guard let handle = parsed else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            let reason = error.map { Self.message($0) } ?? "unknown error"
             if let error { g_error_free(error) }
             throw GraphicsError(.asset, "\(name): not a valid SVG: \(reason)")
         }
@@ -38,9 +48,16 @@ final class SVGDocument {
             g_object_unref(UnsafeMutableRawPointer(handle))
             throw GraphicsError(.asset, "\(name): SVG has no usable size (width, height or viewBox)")
         }
+        let side = Double(ImageAsset.Limits.maximumSide)
+        guard width <= side, height <= side else {
+            g_object_unref(UnsafeMutableRawPointer(handle))
+            throw GraphicsError(
+                .limit, "\(name): SVG declares \(Self.format(width))x\(Self.format(height)) px; the longest side allowed is \(ImageAsset.Limits.maximumSide)")
+        }
         self.handle = handle
         self.name = name
         self.intrinsicSize = Size(width: width, height: height)
+        byteCount = data.count
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
@@ -51,17 +68,39 @@ final class SVGDocument {
         defer { lock.unlock() }
         let key = width << 32 | height
         if let cached = rasters[key] { return cached }
+        guard width * height <= ImageAsset.Limits.maximumPixels else {
+            throw GraphicsError(
+                .limit, "\(name): drawn at \(width)x\(height) pixels, more than the limit of \(ImageAsset.Limits.maximumPixels)")
+        }
         let surface = try ImageSurface(width: width, height: height)
         let context = try CairoContext(surface: surface)
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
         var error: UnsafeMutablePointer<GError>?
         if rsvg_handle_render_document(handle, context.handle, &viewport, &error) == 0 {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            let reason = error.map { Self.message($0) } ?? "unknown error"
             if let error { g_error_free(error) }
             throw GraphicsError(.asset, "\(name): could not render SVG: \(reason)")
         }
         try context.check("rsvg_handle_render_document")
-        rasters[key] = surface
+        // Each theme draws an asset at a few fixed sizes; the budget only stops a
+        // pathological caller from growing the cache without bound.
+        let bytes = width * height * 4
+        if cachedBytes + bytes <= Self.cacheBudget {
+            rasters[key] = surface
+            cachedBytes += bytes
+        }
         return surface
+    }
+
+    /// The most bytes of rasters one document keeps cached.
+    static let cacheBudget = 64 << 20
+
+    /// A GError's message on one line, without libxml2's trailing newline.
+    private static func message(_ error: UnsafeMutablePointer<GError>) -> String {
+        String(cString: error.pointee.message).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

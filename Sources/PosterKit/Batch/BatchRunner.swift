@@ -16,6 +16,8 @@ public struct BatchRunner: Sendable {
     public struct Failure: Sendable, CustomStringConvertible {
         public let file: String
         public let message: String
+        /// What failed: `.output` when the file could not be written.
+        public var kind: RenderError.Kind = .graphics
         public var description: String { "\(file): \(message)" }
     }
 
@@ -24,7 +26,14 @@ public struct BatchRunner: Sendable {
         public let manifest: Manifest
         public let failures: [Failure]
         public let seconds: Double
+        /// Posters a resumed run found already written and intact, and kept.
+        public var reused: Int = 0
     }
+
+    /// The journal a run appends one manifest entry to (a JSON line) as each poster
+    /// is renamed into place, so that a killed run can be resumed; removed once
+    /// `manifest.json` is written.
+    public static let journalName = ".manifest.journal"
 
     let renderer: PosterRenderer
     let threads: Int
@@ -36,40 +45,59 @@ public struct BatchRunner: Sendable {
     }
 
     /// Renders every job into `folder`, then writes `manifest.json` there.
-    public func run(_ plan: BatchPlan, into folder: URL, progress: @escaping @Sendable (Progress) -> Void = { _ in })
-        throws(RenderError) -> Report
-    {
+    ///
+    /// Each poster is written to a temporary name and renamed, then recorded in the
+    /// journal. With `resume`, posters recorded in `manifest.json` or the journal of
+    /// an earlier (possibly killed) run whose file is still there with the recorded
+    /// size and sha256 are kept; every other poster is rendered again. Temporary
+    /// files a killed run left behind are removed either way.
+    public func run(
+        _ plan: BatchPlan, into folder: URL, resume: Bool = false,
+        progress: @escaping @Sendable (Progress) -> Void = { _ in }
+    ) throws(RenderError) -> Report {
         let start = DispatchTime.now().uptimeNanoseconds
         for directory in Set(plan.jobs.map { folder.appendingPathComponent($0.file).deletingLastPathComponent() }) {
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            } catch {
-                throw RenderError(.output, "\(directory.path): cannot create the folder (\(error.localizedDescription))")
+            try Self.makeFolder(directory)
+        }
+        Self.removeTemporaryFiles(plan, in: folder)
+        var kept: [Manifest.Entry] = []
+        var pending = Array(plan.jobs.indices)
+        if resume {
+            let recorded = Self.recordedEntries(in: folder)
+            pending = []
+            for (index, job) in plan.jobs.enumerated() {
+                if let entry = recorded[job.file], Self.isIntact(folder.appendingPathComponent(job.file), as: entry) {
+                    kept.append(entry)
+                } else {
+                    pending.append(index)
+                }
             }
         }
-        let state = RunState(total: plan.jobs.count)
+        let journal = try Journal(url: folder.appendingPathComponent(Self.journalName), entries: kept)
+        let state = RunState(jobs: pending, total: plan.jobs.count, done: kept.count)
         let group = DispatchGroup()
         let renderer = self.renderer
-        for _ in 0..<min(threads, max(1, plan.jobs.count)) {
+        for _ in 0..<min(threads, max(1, pending.count)) {
             DispatchQueue.global().async(group: group) {
                 while let index = state.next() {
                     let job = plan.jobs[index]
                     let began = DispatchTime.now().uptimeNanoseconds
-                    do {
+                    do throws(RenderError) {
                         let poster = try renderer.render(job.result, theme: job.theme, to: folder.appendingPathComponent(job.file))
                         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
                         let entry = Manifest.Entry(
                             theme: job.theme.name, pack: job.pack.rawValue, code: job.code.rawValue, file: job.file,
                             bytes: poster.png.count, sha256: SHA256.hex(poster.png), milliseconds: (milliseconds * 10).rounded() / 10)
+                        journal.append(entry)
                         progress(state.finish(entry: entry, file: job.file))
                     } catch {
-                        progress(state.fail(Failure(file: job.file, message: "\(error)"), file: job.file))
+                        progress(state.fail(Failure(file: job.file, message: "\(error)", kind: error.kind), file: job.file))
                     }
                 }
             }
         }
         group.wait()
-        let manifest = Manifest(shard: plan.shard?.description, entries: state.entries)
+        let manifest = Manifest(shard: plan.shard?.description, entries: kept + state.entries)
         do {
             try AtomicFile.write(try manifest.jsonData(), to: folder.appendingPathComponent(Manifest.fileName))
         } catch let error as RenderError {
@@ -77,30 +105,137 @@ public struct BatchRunner: Sendable {
         } catch {
             throw RenderError(.output, "\(folder.path)/\(Manifest.fileName): \(error)")
         }
+        journal.remove()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return Report(manifest: manifest, failures: state.failures.sorted { $0.file < $1.file }, seconds: seconds)
+        return Report(manifest: manifest, failures: state.failures.sorted { $0.file < $1.file }, seconds: seconds,
+                      reused: kept.count)
+    }
+
+    /// The entries an earlier run recorded: `manifest.json`, then the journal (later lines win).
+    /// A torn last journal line from a killed run is skipped.
+    static func recordedEntries(in folder: URL) -> [String: Manifest.Entry] {
+        var entries: [String: Manifest.Entry] = [:]
+        let manifestURL = folder.appendingPathComponent(Manifest.fileName)
+        if FileManager.default.fileExists(atPath: manifestURL.path), let manifest = try? Manifest.read(manifestURL) {
+            for entry in manifest.entries { entries[entry.file] = entry }
+        }
+        if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(journalName).path) {
+            let decoder = JSONDecoder()
+            for line in data.split(separator: UInt8(ascii: "\n")) {
+                if let entry = try? decoder.decode(Manifest.Entry.self, from: Data(line)) { entries[entry.file] = entry }
+            }
+        }
+        return entries
+    }
+
+    /// Whether the file at `url` has exactly the size and sha256 an entry records.
+    static func isIntact(_ url: URL, as entry: Manifest.Entry) -> Bool {
+        guard let status = FileStatus(url.path), status.kind == .regular, status.size == entry.bytes,
+              let data = FileManager.default.contents(atPath: url.path)
+        else { return false }
+        return SHA256.hex(data) == entry.sha256
+    }
+
+    /// Deletes the temporary files (`.<name>.<pid>.<random>.tmp`) of the plan's posters
+    /// and of the manifest, which only a killed run leaves behind.
+    static func removeTemporaryFiles(_ plan: BatchPlan, in folder: URL) {
+        var namesByFolder: [URL: Set<String>] = [folder: [Manifest.fileName]]
+        for job in plan.jobs {
+            let url = folder.appendingPathComponent(job.file)
+            namesByFolder[url.deletingLastPathComponent(), default: []].insert(url.lastPathComponent)
+        }
+        for (directory, names) in namesByFolder {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            for entry in entries where names.contains(where: { AtomicFile.isTemporary(entry, for: $0) }) {
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(entry))
+            }
+        }
+    }
+
+    /// Creates a folder and its parents with mkdir(2), so that a failure names the
+    /// system's reason (`read-only file system`, `no space left on device`).
+    static func makeFolder(_ url: URL) throws(RenderError) {
+        var path = ""
+        for component in url.standardizedFileURL.pathComponents {
+            path = component == "/" ? "/" : (path.hasSuffix("/") ? path : path + "/") + component
+            guard mkdir(path, 0o755) != 0 else { continue }
+            let code = errno
+            var isDirectory: ObjCBool = false
+            if code == EEXIST, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { continue }
+            let reason = code == EEXIST ? "\(path) is not a folder" : String(cString: strerror(code)).lowercased()
+            throw RenderError(.output, "\(url.path): cannot create the folder (\(reason))")
+        }
+    }
+}
+
+/// The append-only record of posters finished so far, one JSON manifest entry per
+/// line. Appends are single `write` calls on an `O_APPEND` descriptor, so a kill
+/// can at worst tear the last line, which a resume skips.
+final class Journal: @unchecked Sendable {
+    private let url: URL
+    private let lock = NSLock()
+    private var descriptor: Int32
+    private let encoder = JSONEncoder()
+
+    /// Starts a journal holding `entries` (the posters a resume kept), replacing any old one.
+    init(url: URL, entries: [Manifest.Entry]) throws(RenderError) {
+        self.url = url
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var text = Data()
+        for entry in entries { if let line = try? encoder.encode(entry) { text += line + Data("\n".utf8) } }
+        // Written whole and renamed, so the kept entries are never lost to a kill.
+        try AtomicFile.write(text, to: url)
+        descriptor = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw RenderError(.output, "\(url.path): cannot open the batch journal (\(String(cString: strerror(errno)).lowercased()))")
+        }
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Records a finished poster; best effort, as the journal only speeds up a resume.
+    func append(_ entry: Manifest.Entry) {
+        guard let line = try? encoder.encode(entry) else { return }
+        let bytes = [UInt8](line + Data("\n".utf8))
+        lock.lock()
+        defer { lock.unlock() }
+        guard descriptor >= 0 else { return }
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    /// Deletes the journal once the manifest is written.
+    func remove() {
+        lock.lock()
+        defer { lock.unlock() }
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlink(url.path)
     }
 }
 
 /// The shared work queue and results of one run.
 private final class RunState: @unchecked Sendable {
     private let lock = NSLock()
+    private let jobs: [Int]
     private var nextIndex = 0
-    private var done = 0
+    private var done: Int
     let total: Int
     private(set) var entries: [Manifest.Entry] = []
     private(set) var failures: [BatchRunner.Failure] = []
 
-    init(total: Int) {
+    /// `jobs` are the plan indices still to render; `done` counts those already kept.
+    init(jobs: [Int], total: Int, done: Int) {
+        self.jobs = jobs
         self.total = total
+        self.done = done
     }
 
     func next() -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard nextIndex < total else { return nil }
+        guard nextIndex < jobs.count else { return nil }
         nextIndex += 1
-        return nextIndex - 1
+        return jobs[nextIndex - 1]
     }
 
     func finish(entry: Manifest.Entry, file: String) -> BatchRunner.Progress {

@@ -25,6 +25,9 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// The file name a batch writes in its output folder.
     public static let fileName = "manifest.json"
 
+    /// The largest manifest `read` accepts, in bytes.
+    public static let maximumBytes = 64 << 20
+
     /// Creates a manifest with entries in canonical order.
     public init(shard: String? = nil, entries: [Entry]) {
         self.shard = shard
@@ -40,6 +43,13 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     /// Reads a manifest; the error names the file and what is wrong.
     public static func read(_ url: URL) throws(RenderError) -> Manifest {
+        // Checked before reading: `manifest merge /dev/zero` must not read forever.
+        if let status = FileStatus(url.path) {
+            guard status.kind == .regular else { throw RenderError(.result, "\(url.path): not a regular file") }
+            guard status.size <= maximumBytes else {
+                throw RenderError(.result, "\(url.path): \(status.size) bytes; a manifest may have at most \(maximumBytes)")
+            }
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw RenderError(.result, "\(url.path): cannot read the manifest")
         }

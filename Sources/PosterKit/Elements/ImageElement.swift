@@ -52,7 +52,10 @@ public struct ShapeElement: PosterElement {
         shadow = reader.shadow("shadow")
         opacity = reader.number("opacity", default: 1, range: 0...1)
         if kind == .line, fill != nil { reader.report("a line has no inside to fill; use stroke", for: "fill") }
-        if fill == nil, stroke == nil { reader.report("a shape needs a fill, a stroke or both") }
+        // Only when neither is written: an invalid one is already reported where it is.
+        if fill == nil, stroke == nil, !reader.object.contains("fill"), !reader.object.contains("stroke") {
+            reader.report("a shape needs a fill, a stroke or both")
+        }
         if kind == .rect || kind == .ellipse, !reader.object.hasValue("height") {
             reader.report("a \(kind.rawValue) needs a height (a line or circle does not)")
         }
@@ -91,6 +94,12 @@ public struct QRElement: PosterElement {
 
     public init(from reader: ElementReader) {
         data = reader.text("data", default: "{link}") ?? Template(parts: [.placeholder("link")])
+        // Placeholders vary per result (the link's nickname is bounded), but fixed text alone must fit.
+        var fixedBytes = 0
+        for case .literal(let text) in data.parts { fixedBytes += text.utf8.count }
+        if fixedBytes > QRMatrix.maximumBytes {
+            reader.report("QR data has \(fixedBytes) bytes of fixed text; a QR code holds at most \(QRMatrix.maximumBytes)", for: "data")
+        }
         correction = reader.choice("correction", default: .medium)
         color = reader.color("color", default: .black) ?? .literal(.black)
         background = reader.color("background", default: .white)

@@ -8,6 +8,7 @@ extension Theme {
     static func loadAssets(for theme: Theme, context: ThemeReadContext, diagnostics: Diagnostics) -> [String: ImageAsset] {
         var assets: [String: ImageAsset] = [:]
         var failed: Set<String> = []
+        var decodedBytes = 0
         let bindings = variantResults.map { theme.bind($0) }
         let realFolder = theme.folder.resolvingSymlinksInPath().path
         for reference in context.assetReferences {
@@ -38,8 +39,14 @@ extension Theme {
                     report("leads outside the theme folder (to \(real))")
                     continue
                 }
-                let attributes = try? FileManager.default.attributesOfItem(atPath: real)
-                if let size = attributes?[.size] as? Int, size > ImageAsset.Limits.maximumBytes {
+                let status = FileStatus(real)
+                // A FIFO or device would block or never end; a folder cannot be an image.
+                guard let status, status.kind == .regular else {
+                    report("is not a regular file")
+                    continue
+                }
+                if status.size > ImageAsset.Limits.maximumBytes {
+                    let size = status.size
                     report("\(size) bytes; an asset may have at most \(ImageAsset.Limits.maximumBytes)")
                     continue
                 }
@@ -48,9 +55,16 @@ extension Theme {
                     continue
                 }
                 do {
-                    assets[relative] = try ImageAsset.decode(data, name: relative)
+                    let asset = try ImageAsset.decode(data, name: relative)
+                    decodedBytes += asset.decodedBytes
+                    guard decodedBytes <= ThemeLimits.maximumAssetBytes else {
+                        report("the theme's images take more than \(ThemeLimits.maximumAssetBytes >> 20) MiB once decoded; use fewer or smaller images")
+                        return assets
+                    }
+                    assets[relative] = asset
                 } catch {
-                    report(error.message)
+                    // The graphics layer names the file too; say it once.
+                    report(error.message.hasPrefix(relative + ": ") ? String(error.message.dropFirst(relative.count + 2)) : error.message)
                 }
             }
         }

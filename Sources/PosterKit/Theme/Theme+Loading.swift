@@ -17,6 +17,15 @@ extension Theme {
             ThemeError(diagnostics: [Diagnostic(file: file.path, path: .root, location: nil, message: message, severity: .error)])
         }
         guard exists else { throw fail("no such theme file or folder") }
+        // Checked before reading: a FIFO would block, and /dev/zero or a huge file would fill memory.
+        if let status = FileStatus(file.path) {
+            guard status.kind == .regular else {
+                throw fail(status.kind == .directory ? "is a folder, not a theme file" : "is not a regular file")
+            }
+            if status.size > ThemeLimits.maximumFileBytes {
+                throw fail("\(status.size) bytes; a theme file may have at most \(ThemeLimits.maximumFileBytes)")
+            }
+        }
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw fail(isDirectory.boolValue ? "the folder has no \(fileName)" : "cannot read the file")
         }

@@ -7,6 +7,7 @@ extension Theme {
         let builtIns = Set(BindingValues.builtInNames.map(\.name))
         guard object.keys.count <= ThemeLimits.maximumVariables else {
             object.report("more than \(ThemeLimits.maximumVariables) variables")
+            for key in object.keys { object.declare(key) }  // reported once, not variable by variable
             return []
         }
         var variables: [String: ThemeVariable] = [:]

@@ -12,4 +12,7 @@ public enum ThemeLimits {
     public static let maximumVariables = 200
     /// The largest font size, in points.
     public static let maximumFontSize = 400.0
+    /// The most memory all of a theme's images may take once decoded (PNG
+    /// pixels at 4 bytes each, SVG documents at their file size), in bytes.
+    public static let maximumAssetBytes = 128 << 20
 }

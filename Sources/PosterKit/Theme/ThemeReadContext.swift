@@ -74,7 +74,10 @@ final class ThemeReadContext {
             if elementCount == ThemeLimits.maximumElements + 1 {
                 reader.report("more than \(ThemeLimits.maximumElements) elements; simplify the theme")
             }
-            guard elementCount <= ThemeLimits.maximumElements else { continue }
+            guard elementCount <= ThemeLimits.maximumElements else {
+                for key in reader.keys { reader.declare(key) }  // reported once above, not key by key
+                continue
+            }
             if let node = ElementNode.read(reader, context: self) { nodes.append(node) }
         }
         return nodes

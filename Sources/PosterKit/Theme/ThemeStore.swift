@@ -79,13 +79,23 @@ public final class ThemeStore: @unchecked Sendable {
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return newest }
         let folder = isDirectory.boolValue ? url : url.deletingLastPathComponent()
-        let files = (manager.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
-        for file in [""] + files {
-            let attributes = try? manager.attributesOfItem(atPath: folder.appendingPathComponent(file).path)
-            if let date = attributes?[.modificationDate] as? Date, date > newest { newest = date }
+        // A folder without a theme file fails to load anyway: never walk it (it may be `/`).
+        guard manager.fileExists(atPath: folder.appendingPathComponent(Theme.fileName).path) else { return newest }
+        // stat(2), not attributesOfItem: no user or group name lookups (see FileStatus).
+        if let date = FileStatus(folder.path)?.modified { newest = date }
+        let enumerator = manager.enumerator(atPath: folder.path)
+        var seen = 0
+        while let file = enumerator?.nextObject() as? String {
+            seen += 1
+            // A theme has a few dozen files; a huge tree is not cached rather than walked.
+            guard seen <= maximumStampedFiles else { return Date() }
+            if let date = FileStatus(folder.appendingPathComponent(file).path)?.modified, date > newest { newest = date }
         }
         return newest
     }
+
+    /// The most files a theme folder's change stamp looks at.
+    static let maximumStampedFiles = 10_000
 }
 
 /// The change stamp of a theme folder, for watching it.

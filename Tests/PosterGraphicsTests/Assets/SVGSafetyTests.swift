@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import PosterGraphics
+
+/// The SVG safety scan: external references, entities, XInclude, stylesheets and
+/// oversized documents are refused before librsvg parses anything; ordinary
+/// designer output (gradients, filters, `#id` references, a W3C DOCTYPE) passes.
+@Suite struct SVGSafetyTests {
+    func reason(_ svg: String) -> String? {
+        do {
+            try SVGSafety.check(Array(svg.utf8))
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    func svg(_ body: String, _ head: String = "") -> String {
+        head + "<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' width='10' height='10'>" + body + "</svg>"
+    }
+
+    @Test(arguments: [
+        ("<image href='file:///etc/hostname'/>", "outside the document"),
+        ("<image xlink:href=\"http://example.com/a.png\"/>", "outside the document"),
+        ("<image href=' &#102;ile:///etc/passwd'/>", "file:///etc/passwd"),
+        ("<image href='data:image/png;base64,AAAA'/>", "data: URL"),
+        ("<use href='other.svg#a'/>", "outside the document"),
+        ("<feImage href='x.png'/>", "outside the document"),
+        ("<a href='https://nmti.app'><rect/></a>", "outside the document"),
+        ("<rect fill='url(file:///x.svg#g)'/>", "url(file:///x.svg#g)"),
+        ("<rect style='filter: url( \"x.svg#f\" )'/>", "url(x.svg#f)"),
+        ("<style>@import url(a.css);</style>", "@import"),
+        ("<style>rect { fill: u\\72l(x.svg#a) }</style>", "CSS escapes"),
+        ("<style><![CDATA[ rect { mask: url(m.svg#m) } ]]></style>", "url(m.svg#m)"),
+        ("<g xmlns:xi='http://www.w3.org/2001/XInclude'><xi:include href='/etc/passwd'/></g>", "XInclude"),
+    ])
+    func externalContentIsRefused(body: String, fragment: String) {
+        let found = reason(svg(body))
+        #expect(found?.contains(fragment) == true, "\(body): \(found ?? "accepted")")
+    }
+
+    @Test func declarationsAndStylesheetsAreRefused() {
+        #expect(reason(svg("<text>&x;</text>", "<!DOCTYPE svg [<!ENTITY x SYSTEM 'file:///etc/passwd'>]>"))?.contains("entities") == true)
+        #expect(reason(svg("", "<!DOCTYPE svg SYSTEM 'file:///etc/x.dtd'>"))?.contains("external DTD") == true)
+        #expect(reason(svg("", "<?xml-stylesheet href='x.css'?>"))?.contains("xml-stylesheet") == true)
+    }
+
+    @Test func sizeLimitsAreEnforced() {
+        #expect(reason(svg(String(repeating: "<g>", count: 200) + String(repeating: "</g>", count: 200)))?.contains("nest deeper") == true)
+        #expect(reason(svg(String(repeating: "<rect/>", count: SVGSafety.maximumElements + 1)))?.contains("elements") == true)
+        #expect(reason(svg("<text>" + String(repeating: "a", count: SVGSafety.maximumTextBytes + 1) + "</text>"))?.contains("text") == true)
+        // 10 uses of 10 uses of ... 6 levels deep: 10^6 instances from 61 elements.
+        var defs = "<rect id='l0'/>"
+        for level in 1...6 { defs += "<g id='l\(level)'>" + String(repeating: "<use href='#l\(level - 1)'/>", count: 10) + "</g>" }
+        #expect(reason(svg("<defs>\(defs)</defs><use href='#l6'/>"))?.contains("expand") == true)
+        // A use cycle is left to librsvg, which reports it; the count must not loop.
+        #expect(reason(svg("<g id='a'><use href='#b'/></g><g id='b'><use href='#a'/></g>")) == nil)
+    }
+
+    @Test func ordinaryDocumentsPass() throws {
+        let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes")
+        var checked = 0
+        for theme in try FileManager.default.contentsOfDirectory(atPath: themes.path) {
+            let assets = themes.appendingPathComponent(theme).appendingPathComponent("assets")
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: assets.path)) ?? [] where file.hasSuffix(".svg") {
+                #expect(reason(try String(contentsOf: assets.appendingPathComponent(file), encoding: .utf8)) == nil, "\(theme)/\(file)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 1)
+        #expect(reason(svg("<defs><linearGradient id='g'/></defs><rect fill='url(#g)' style='fill: url( \"#g\" )'/><use xlink:href='#g'/>",
+                           "<?xml version='1.0'?>\n<!DOCTYPE svg PUBLIC '-//W3C//DTD SVG 1.1//EN' 'http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd'>\n")) == nil)
+    }
+}

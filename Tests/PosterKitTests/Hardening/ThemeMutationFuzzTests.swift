@@ -1,0 +1,100 @@
+import Foundation
+import NMTIDomain
+import Testing
+@testable import PosterKit
+
+/// A seeded mutation fuzzer over theme loading and validation, bounded to a few
+/// seconds: every mutant of the seed corpus (Fixtures/fuzz/theme) either loads or
+/// fails with diagnostics naming the file and a reason; some of those that load
+/// are rendered. A crash fails the whole run. Long runs use libFuzzer (scripts/fuzz).
+@Suite struct ThemeMutationFuzzTests {
+    @Test func mutantsOfTheSeedCorpusNeverCrash() throws {
+        let seedFolder = packageRoot.appendingPathComponent("Fixtures/fuzz/theme")
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: seedFolder.path).sorted()
+            .map { try Data(contentsOf: seedFolder.appendingPathComponent($0)) }
+        #expect(seeds.count >= 3)
+        let folder = try makeTheme("{ elements: [] }", files: Self.assets)
+        let file = folder.appendingPathComponent("theme.json5")
+        let renderer = try PosterRenderer()
+        var mutator = ThemeMutator(seed: 0x5448_454D)
+        let deadline = Date().addingTimeInterval(3)
+        var runs = 0, loaded = 0, rendered = 0
+        while Date() < deadline || runs < 300 {
+            let input = mutator.mutate(seeds[runs % seeds.count], rounds: 1 + runs % 3)
+            try input.write(to: file)
+            do {
+                let theme = try Theme.load(from: folder)
+                loaded += 1
+                if rendered < 15 {
+                    rendered += 1
+                    let result = QuizResult(scores: DimensionScores(c: 2, s: -3, e: 4, a: -5), pack: .student, nickname: "小王🔥")
+                    do {
+                        _ = try renderer.render(result, theme: theme)
+                    } catch {
+                        #expect(!error.message.isEmpty)
+                    }
+                }
+            } catch {
+                #expect(!error.diagnostics.isEmpty)
+                #expect(error.diagnostics.allSatisfy { $0.file == file.path && !$0.message.isEmpty })
+            }
+            runs += 1
+            if runs >= 50_000 { break }
+        }
+        #expect(runs >= 300)
+        #expect(loaded > 0 && loaded < runs, "\(loaded) of \(runs) mutants loaded")
+    }
+
+    static let assets: [String: String] = {
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10' width='10' height='10'><circle cx='5' cy='5' r='4'/></svg>"
+        var files = ["assets/mark.svg": svg, "assets/dot.png": svg]  // an SVG under a .png name: detected by content
+        for code in PersonalityCode.all { files["assets/\(code.rawValue).svg"] = svg }
+        return files
+    }()
+}
+
+/// The same deterministic mutator as the result fuzz test, with theme tokens.
+struct ThemeMutator {
+    var state: UInt64
+    let dictionary: [[UInt8]] = [
+        "{", "}", "[", "]", ":", ",", "\"", "'", "//", "/*", "*/", "null", "true", "NaN", "-", "1e308", "0x10", "Infinity",
+        "type:", "\"text\"", "\"image\"", "\"stack\"", "\"group\"", "\"qr\"", "\"dimensions\"", "\"shape\"", "children:",
+        "when:", "\"invited && !nickname\"", "\"{title}\"", "\"{nickname}\"", "\"{accent}\"", "\"assets/{code}.svg\"",
+        "width:", "height:", "size:", "maxLines:", "x:", "y:", "variables:", "byCode:", "byPack:", "default:", "fill:",
+        "stops:", "\"#E8503A\"", "\"#0000\"", "src:", "\"../x.svg\"", "\"/etc/passwd\"", "长", "😀", "\\u0000",
+    ].map { Array($0.utf8) }
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
+
+    mutating func mutate(_ data: Data, rounds: Int) -> Data {
+        var bytes = [UInt8](data)
+        for _ in 0..<rounds {
+            let position = below(bytes.count + 1)
+            switch below(7) {
+            case 0 where !bytes.isEmpty: bytes[min(position, bytes.count - 1)] ^= UInt8(1 << below(8))
+            case 1 where !bytes.isEmpty: bytes[min(position, bytes.count - 1)] = UInt8(truncatingIfNeeded: next())
+            case 2 where !bytes.isEmpty:
+                let end = min(bytes.count, position + 1 + below(32))
+                bytes.removeSubrange(min(position, bytes.count - 1)..<end)
+            case 3, 4: bytes.insert(contentsOf: dictionary[below(dictionary.count)], at: position)
+            case _ where !bytes.isEmpty:
+                let start = below(bytes.count)
+                let chunk = Array(bytes[start..<min(bytes.count, start + 1 + below(200))])
+                bytes.insert(contentsOf: chunk, at: position)
+            default:
+                bytes.append(UInt8(truncatingIfNeeded: next()))
+            }
+        }
+        return Data(bytes)
+    }
+}
