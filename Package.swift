@@ -47,6 +47,8 @@ let package = Package(
         // The command-line front end as a library, so tests drive it without a process.
         .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit"]),
         .executableTarget(name: "nmti-poster", dependencies: ["PosterCLI"]),
+        // Throughput benchmark against Pillow, Chromium and the deflate floor: bench/README.md.
+        .executableTarget(name: "nmti-bench", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics", "CDeflate"]),
 
         .testTarget(name: "NMTIDomainTests", dependencies: ["NMTIDomain"]),
         .testTarget(name: "PosterGraphicsTests", dependencies: ["PosterGraphics"]),

@@ -9,6 +9,8 @@ public final class PosterCanvas {
     public static let scale = 2.0
 
     private var surface: ImageSurface?
+    /// Blurred shape-shadow masks reused across renders (see `ShadowMaskCache`).
+    var shadowMasks = ShadowMaskCache()
 
     /// Creates a canvas; the surface is allocated on first use.
     public init() {}
@@ -49,15 +51,17 @@ public final class PosterCanvas {
         switch item {
         case .shape(let geometry, let fill, let stroke, let shadow):
             if let shadow {
-                try drawShadow(shadow, bounds: geometry.bounds, in: context) { cr in
+                let outline = stroke.map { Stroke(paint: .solid(.black), width: $0.width, dash: $0.dash) }
+                let described = ShadowSilhouette(geometry: geometry, filled: fill != nil && geometry.isFillable, stroke: outline)
+                try drawShadow(shadow, bounds: geometry.bounds, in: context, shape: described) { cr in
                     // The silhouette is whatever the shape paints: its inside, its outline, or both.
                     if fill != nil, geometry.isFillable {
                         addPath(geometry, in: cr)
                         cairo_fill(cr)
                     }
-                    if let stroke {
+                    if let outline {
                         addPath(geometry, in: cr)
-                        applyStroke(Stroke(paint: .solid(.black), width: stroke.width, dash: stroke.dash), in: cr)
+                        applyStroke(outline, in: cr)
                         cairo_stroke(cr)
                     }
                 }

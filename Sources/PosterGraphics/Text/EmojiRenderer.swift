@@ -1,3 +1,4 @@
+import CCairo
 import CPangoCairo
 
 /// Draws colour-bitmap emoji at the size of the surrounding text.

@@ -15,7 +15,12 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// Loads the given font files into a fresh configuration; a missing file is
     /// an error naming the Debian package to install.
-    public init(fonts: [PinnedFont] = PinnedFont.standard) throws(GraphicsError) {
+    public convenience init(fonts: [PinnedFont] = PinnedFont.standard) throws(GraphicsError) {
+        try self.init(fonts: fonts, useSystemCache: true)
+    }
+
+    /// `useSystemCache: false` always scans the font files (for tests comparing both ways).
+    init(fonts: [PinnedFont], useSystemCache: Bool) throws(GraphicsError) {
         for font in fonts where !FileManager.default.isReadableFile(atPath: font.path) {
             throw GraphicsError(
                 .fontMissing,
@@ -26,11 +31,14 @@ public final class FontLibrary: @unchecked Sendable {
         }
         // No rescans: the set of fonts is fixed for the life of the process.
         FcConfigSetRescanInterval(config, 0)
-        guard FcConfigParseAndLoadFromMemory(config, Self.rules, 1) != 0 else {
+        guard FcConfigParseAndLoadFromMemory(config, Self.rules, 1) != 0,
+              !useSystemCache || FcConfigParseAndLoadFromMemory(config, Self.cacheRules, 1) != 0
+        else {
             FcConfigDestroy(config)
             throw GraphicsError(.fontSetup, "fontconfig rejected the engine's built-in rules")
         }
-        for font in fonts where FcConfigAppFontAddFile(config, font.path) == 0 {
+        let cached = useSystemCache ? Self.addFromSystemCache(fonts, to: config) : []
+        for (index, font) in fonts.enumerated() where !cached.contains(index) && FcConfigAppFontAddFile(config, font.path) == 0 {
             FcConfigDestroy(config)
             throw GraphicsError(.fontSetup, "fontconfig could not load \(font.path) (\(font.family))")
         }
@@ -68,6 +76,85 @@ public final class FontLibrary: @unchecked Sendable {
         </fontconfig>
         """
 
+    /// Where fontconfig's own caches live (as in Debian's /etc/fonts/fonts.conf). They
+    /// are only ever read here: fonts come from a cache file only when fontconfig
+    /// finds it valid, and nothing is scanned or written through these entries.
+    static let cacheRules = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+          <cachedir>/var/cache/fontconfig</cachedir>
+          <cachedir prefix="xdg">fontconfig</cachedir>
+        </fontconfig>
+        """
+
+    /// Adds the pinned fonts that fontconfig's cache files already describe, and
+    /// returns the indices (into `fonts`) of those added.
+    ///
+    /// Why: `FcConfigAppFontAddFile` opens every face of a file with FreeType and
+    /// walks its character map. The four Noto CJK collections hold 40 faces, and
+    /// scanning them was most of the process start-up (`nmti-bench`: about 60 ms of
+    /// CPU, and tens of MB of font pages made resident). The system cache, written
+    /// by `fc-cache` when the font packages were installed, holds exactly the
+    /// patterns that scan would produce; reading it takes about a millisecond.
+    ///
+    /// The patterns go into the application font set in the same order as
+    /// `FcConfigAppFontAddFile` would add them (pinned order, then face order), so
+    /// font matching, ties included, is unchanged. A file is only taken from a
+    /// cache that fontconfig validates against its folder, and only if the file is
+    /// no newer than that folder; anything else is scanned as before.
+    private static func addFromSystemCache(_ fonts: [PinnedFont], to config: OpaquePointer) -> Set<Int> {
+        // Make sure the application font set exists: adding a folder that cannot
+        // exist creates it and adds nothing (no scan, no cache write).
+        if FcConfigGetFonts(config, FcSetApplication) == nil {
+            _ = FcConfigAppFontAddDir(config, "/proc/self/nmti-poster-no-such-folder")
+        }
+        guard let applicationFonts = FcConfigGetFonts(config, FcSetApplication) else { return [] }
+        var caches: [String: OpaquePointer?] = [:]
+        var cachedSets: [String: UnsafeMutablePointer<FcFontSet>] = [:]
+        defer {
+            for set in cachedSets.values { FcFontSetDestroy(set) }
+            for cache in caches.values { if let cache { FcDirCacheUnload(cache) } }
+        }
+        var added = Set<Int>()
+        for (index, font) in fonts.enumerated() {
+            let folder = (font.path as NSString).deletingLastPathComponent
+            if caches[folder] == nil {
+                let cache = FcDirCacheLoad(folder, config, nil)
+                caches[folder] = .some(cache)
+                if let cache, let set = FcCacheCopySet(cache) { cachedSets[folder] = set }
+            }
+            guard let set = cachedSets[folder], Self.isNoNewerThanFolder(font.path, folder) else { continue }
+            var patterns: [OpaquePointer] = []
+            for position in 0..<Int(set.pointee.nfont) {
+                guard let pattern = set.pointee.fonts[position] else { continue }
+                var file: UnsafeMutablePointer<FcChar8>?
+                guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file,
+                      String(cString: file) == font.path
+                else { continue }
+                patterns.append(pattern)
+            }
+            guard !patterns.isEmpty else { continue }
+            for pattern in patterns {
+                FcPatternReference(pattern)
+                FcFontSetAdd(applicationFonts, pattern)
+            }
+            added.insert(index)
+        }
+        return added
+    }
+
+    /// Whether a font file was last changed no later than its folder, so that a
+    /// cache validated against the folder also describes the file.
+    private static func isNoNewerThanFolder(_ path: String, _ folder: String) -> Bool {
+        var fileStatus = stat()
+        var folderStatus = stat()
+        guard stat(path, &fileStatus) == 0, stat(folder, &folderStatus) == 0 else { return false }
+        let file = (fileStatus.st_mtim.tv_sec, fileStatus.st_mtim.tv_nsec)
+        let folderTime = (folderStatus.st_mtim.tv_sec, folderStatus.st_mtim.tv_nsec)
+        return file <= folderTime
+    }
+
     /// Families whose glyphs are colour bitmaps and must be drawn scaled.
     var colorBitmapFamilies: Set<String> { Set(fonts.filter(\.isColorBitmap).map(\.family)) }
 
@@ -81,7 +168,12 @@ public final class FontLibrary: @unchecked Sendable {
         if let cached { return try cached.get() }
         let result: Result<FontLibrary, GraphicsError>
         do {
-            result = .success(try FontLibrary())
+            let library = try FontLibrary()
+            // Also the process's default configuration, so that nothing else
+            // (librsvg drawing SVG text, Pango's own start-up) loads the system
+            // fontconfig setup or sees any font but the pinned ones.
+            FcConfigSetCurrent(library.config)
+            result = .success(library)
         } catch {
             result = .failure(error)
         }

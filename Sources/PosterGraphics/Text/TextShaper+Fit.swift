@@ -107,6 +107,7 @@ extension TextShaper {
     /// a cut text ends with "…". Also whether anything was cut.
     static func bounded(_ text: String) -> (text: String, wasCut: Bool) {
         var kept = String.UnicodeScalarView()
+        var keptScalars = 0
         var characters = 0
         var wasCut = false
         for character in text {
@@ -115,9 +116,11 @@ extension TextShaper {
                 break
             }
             let scalars = character.unicodeScalars
-            var allowed = min(scalars.count, maximumScalarsPerCharacter, maximumScalars - kept.count)
-            if allowed < scalars.count { wasCut = true }
+            let count = scalars.count
+            var allowed = min(count, maximumScalarsPerCharacter, maximumScalars - keptScalars)
+            if allowed < count { wasCut = true }
             guard allowed > 0 else { break }
+            keptScalars += allowed
             for scalar in scalars {
                 guard allowed > 0 else { break }
                 kept.append(scalar)

@@ -22,41 +22,80 @@ public struct SHA256 {
 
     /// The 32-byte digest of `bytes`.
     public static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
-        var hash: [UInt32] = [
-            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-        ]
-        var message = Array(bytes)
-        let bitLength = UInt64(message.count) * 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for i in 0..<16 {
-                let base = chunk + i * 4
-                w[i] = UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16
-                    | UInt32(message[base + 2]) << 8 | UInt32(message[base + 3])
-            }
-            for i in 16..<64 {
-                let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = (hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7])
-            for i in 0..<64 {
-                let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
-                let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { hash[index] &+= value }
+        if let digest = bytes.withContiguousStorageIfAvailable({ digest(UnsafeRawBufferPointer($0)) }) {
+            return digest
         }
-        return hash.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+        return Array(bytes).withUnsafeBytes { digest($0) }
     }
 
+    /// Hashes contiguous memory in place: whole 64-byte blocks straight from the
+    /// input, then one or two padded blocks for the tail. (The batch hashes every
+    /// poster; the earlier copy-and-append version with bounds-checked arrays cost
+    /// about 15 M instructions per 190 KB poster, 7% of a batch, by callgrind.)
+    static func digest(_ buffer: UnsafeRawBufferPointer) -> [UInt8] {
+        var hash: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+        )
+        k.withUnsafeBufferPointer { constants in
+            let schedule = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+            defer { schedule.deallocate() }
+            let k = constants.baseAddress!
+            let whole = buffer.count / 64
+            if whole > 0, let base = buffer.baseAddress {
+                for block in 0..<whole {
+                    compress(base + block * 64, schedule: schedule, k: k, hash: &hash)
+                }
+            }
+            // The tail, 0x80, zeros, and the bit length: one block, or two if the tail is 56 bytes or more.
+            let remaining = buffer.count - whole * 64
+            var tail = [UInt8](repeating: 0, count: 128)
+            if remaining > 0 {
+                tail.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: buffer.baseAddress! + whole * 64, byteCount: remaining) }
+            }
+            tail[remaining] = 0x80
+            let blocks = remaining < 56 ? 1 : 2
+            let bitLength = UInt64(buffer.count) &* 8
+            for index in 0..<8 {
+                tail[blocks * 64 - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(index * 8))
+            }
+            tail.withUnsafeBytes { padded in
+                for block in 0..<blocks {
+                    compress(padded.baseAddress! + block * 64, schedule: schedule, k: k, hash: &hash)
+                }
+            }
+        }
+        let words = [hash.0, hash.1, hash.2, hash.3, hash.4, hash.5, hash.6, hash.7]
+        return words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+    }
+
+    /// One round of the compression function over a 64-byte block.
+    @inline(__always)
+    private static func compress(
+        _ block: UnsafeRawPointer, schedule w: UnsafeMutablePointer<UInt32>, k: UnsafePointer<UInt32>,
+        hash: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+    ) {
+        for i in 0..<16 {
+            w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
+        }
+        for i in 16..<64 {
+            let s0 = rotate(w[i &- 15], 7) ^ rotate(w[i &- 15], 18) ^ (w[i &- 15] >> 3)
+            let s1 = rotate(w[i &- 2], 17) ^ rotate(w[i &- 2], 19) ^ (w[i &- 2] >> 10)
+            w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = hash
+        for i in 0..<64 {
+            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ majority
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+        hash = (hash.0 &+ a, hash.1 &+ b, hash.2 &+ c, hash.3 &+ d, hash.4 &+ e, hash.5 &+ f, hash.6 &+ g, hash.7 &+ h)
+    }
+
+    @inline(__always)
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
         (value >> count) | (value << (32 - count))
     }
