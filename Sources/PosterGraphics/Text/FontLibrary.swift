@@ -37,10 +37,15 @@ public final class FontLibrary: @unchecked Sendable {
             FcConfigDestroy(config)
             throw GraphicsError(.fontSetup, "fontconfig rejected the engine's built-in rules")
         }
-        let cached = useSystemCache ? Self.addFromSystemCache(fonts, to: config) : []
-        for (index, font) in fonts.enumerated() where !cached.contains(index) && FcConfigAppFontAddFile(config, font.path) == 0 {
-            FcConfigDestroy(config)
-            throw GraphicsError(.fontSetup, "fontconfig could not load \(font.path) (\(font.family))")
+        // In pinned order, each file from fontconfig's cache when it has a valid one, else scanned.
+        let cache = useSystemCache ? SystemFontCache(config: config) : nil
+        defer { cache?.close() }
+        for font in fonts {
+            if let cache, cache.add(font) { continue }
+            guard FcConfigAppFontAddFile(config, font.path) != 0 else {
+                FcConfigDestroy(config)
+                throw GraphicsError(.fontSetup, "fontconfig could not load \(font.path) (\(font.family))")
+            }
         }
         self.config = config
         self.fonts = fonts
@@ -88,73 +93,6 @@ public final class FontLibrary: @unchecked Sendable {
         </fontconfig>
         """
 
-    /// Adds the pinned fonts that fontconfig's cache files already describe, and
-    /// returns the indices (into `fonts`) of those added.
-    ///
-    /// Why: `FcConfigAppFontAddFile` opens every face of a file with FreeType and
-    /// walks its character map. The four Noto CJK collections hold 40 faces, and
-    /// scanning them was most of the process start-up (`nmti-bench`: about 60 ms of
-    /// CPU, and tens of MB of font pages made resident). The system cache, written
-    /// by `fc-cache` when the font packages were installed, holds exactly the
-    /// patterns that scan would produce; reading it takes about a millisecond.
-    ///
-    /// The patterns go into the application font set in the same order as
-    /// `FcConfigAppFontAddFile` would add them (pinned order, then face order), so
-    /// font matching, ties included, is unchanged. A file is only taken from a
-    /// cache that fontconfig validates against its folder, and only if the file is
-    /// no newer than that folder; anything else is scanned as before.
-    private static func addFromSystemCache(_ fonts: [PinnedFont], to config: OpaquePointer) -> Set<Int> {
-        // Make sure the application font set exists: adding a folder that cannot
-        // exist creates it and adds nothing (no scan, no cache write).
-        if FcConfigGetFonts(config, FcSetApplication) == nil {
-            _ = FcConfigAppFontAddDir(config, "/proc/self/nmti-poster-no-such-folder")
-        }
-        guard let applicationFonts = FcConfigGetFonts(config, FcSetApplication) else { return [] }
-        var caches: [String: OpaquePointer?] = [:]
-        var cachedSets: [String: UnsafeMutablePointer<FcFontSet>] = [:]
-        defer {
-            for set in cachedSets.values { FcFontSetDestroy(set) }
-            for cache in caches.values { if let cache { FcDirCacheUnload(cache) } }
-        }
-        var added = Set<Int>()
-        for (index, font) in fonts.enumerated() {
-            let folder = (font.path as NSString).deletingLastPathComponent
-            if caches[folder] == nil {
-                let cache = FcDirCacheLoad(folder, config, nil)
-                caches[folder] = .some(cache)
-                if let cache, let set = FcCacheCopySet(cache) { cachedSets[folder] = set }
-            }
-            guard let set = cachedSets[folder], Self.isNoNewerThanFolder(font.path, folder) else { continue }
-            var patterns: [OpaquePointer] = []
-            for position in 0..<Int(set.pointee.nfont) {
-                guard let pattern = set.pointee.fonts[position] else { continue }
-                var file: UnsafeMutablePointer<FcChar8>?
-                guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file,
-                      String(cString: file) == font.path
-                else { continue }
-                patterns.append(pattern)
-            }
-            guard !patterns.isEmpty else { continue }
-            for pattern in patterns {
-                FcPatternReference(pattern)
-                FcFontSetAdd(applicationFonts, pattern)
-            }
-            added.insert(index)
-        }
-        return added
-    }
-
-    /// Whether a font file was last changed no later than its folder, so that a
-    /// cache validated against the folder also describes the file.
-    private static func isNoNewerThanFolder(_ path: String, _ folder: String) -> Bool {
-        var fileStatus = stat()
-        var folderStatus = stat()
-        guard stat(path, &fileStatus) == 0, stat(folder, &folderStatus) == 0 else { return false }
-        let file = (fileStatus.st_mtim.tv_sec, fileStatus.st_mtim.tv_nsec)
-        let folderTime = (folderStatus.st_mtim.tv_sec, folderStatus.st_mtim.tv_nsec)
-        return file <= folderTime
-    }
-
     /// Families whose glyphs are colour bitmaps and must be drawn scaled.
     var colorBitmapFamilies: Set<String> { Set(fonts.filter(\.isColorBitmap).map(\.family)) }
 
@@ -179,5 +117,94 @@ public final class FontLibrary: @unchecked Sendable {
         }
         cached = result
         return try result.get()
+    }
+}
+
+/// Adds pinned fonts to a configuration from fontconfig's cache files instead of
+/// scanning them.
+///
+/// Why: `FcConfigAppFontAddFile` opens every face of a file with FreeType and walks
+/// its character map. The four Noto CJK collections hold 40 faces, and scanning them
+/// was most of the process start-up (callgrind: 520 M instructions; 55 ms on a quiet
+/// machine) and made tens of MB of font pages resident. The system cache, written by
+/// `fc-cache` when the font packages were installed, holds exactly the patterns that
+/// scan produces; reading it takes under a millisecond.
+///
+/// Each file's patterns go into the application font set where and in the order
+/// `FcConfigAppFontAddFile` would have put them (the caller adds fonts in pinned
+/// order, falling back to a scan per file), so matching, ties included, is unchanged.
+/// A file is only taken from a cache that fontconfig validates against its folder,
+/// and only if the file is no newer than that folder. Nothing is scanned or written
+/// through the cache directories.
+final class SystemFontCache {
+    private let applicationFonts: UnsafeMutablePointer<FcFontSet>?
+    private let config: OpaquePointer
+    private var caches: [String: OpaquePointer] = [:]
+    private var sets: [String: UnsafeMutablePointer<FcFontSet>] = [:]
+    private var missing: Set<String> = []
+
+    init(config: OpaquePointer) {
+        self.config = config
+        // Make sure the application font set exists: adding a folder that cannot
+        // exist creates it and adds nothing (no scan, no cache write).
+        if FcConfigGetFonts(config, FcSetApplication) == nil {
+            _ = FcConfigAppFontAddDir(config, "/proc/self/nmti-poster-no-such-folder")
+        }
+        applicationFonts = FcConfigGetFonts(config, FcSetApplication)
+    }
+
+    /// Adds the file's patterns from a valid cache; false when it must be scanned.
+    func add(_ font: PinnedFont) -> Bool {
+        guard let applicationFonts else { return false }
+        let folder = (font.path as NSString).deletingLastPathComponent
+        guard let set = cachedSet(folder), Self.isNoNewerThanFolder(font.path, folder) else { return false }
+        var patterns: [OpaquePointer] = []
+        for position in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[position] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file,
+                  String(cString: file) == font.path
+            else { continue }
+            patterns.append(pattern)
+        }
+        guard !patterns.isEmpty else { return false }
+        for pattern in patterns {
+            FcPatternReference(pattern)
+            FcFontSetAdd(applicationFonts, pattern)
+        }
+        return true
+    }
+
+    /// Releases the cache files; the added patterns keep what they use alive.
+    func close() {
+        for set in sets.values { FcFontSetDestroy(set) }
+        for cache in caches.values { FcDirCacheUnload(cache) }
+        sets = [:]
+        caches = [:]
+    }
+
+    private func cachedSet(_ folder: String) -> UnsafeMutablePointer<FcFontSet>? {
+        if let set = sets[folder] { return set }
+        guard !missing.contains(folder) else { return nil }
+        guard let cache = FcDirCacheLoad(folder, config, nil) else {
+            missing.insert(folder)
+            return nil
+        }
+        caches[folder] = cache
+        guard let set = FcCacheCopySet(cache) else {
+            missing.insert(folder)
+            return nil
+        }
+        sets[folder] = set
+        return set
+    }
+
+    /// Whether a font file was last changed no later than its folder, so that a
+    /// cache validated against the folder also describes the file.
+    private static func isNoNewerThanFolder(_ path: String, _ folder: String) -> Bool {
+        var fileStatus = stat()
+        var folderStatus = stat()
+        guard stat(path, &fileStatus) == 0, stat(folder, &folderStatus) == 0 else { return false }
+        return (fileStatus.st_mtim.tv_sec, fileStatus.st_mtim.tv_nsec) <= (folderStatus.st_mtim.tv_sec, folderStatus.st_mtim.tv_nsec)
     }
 }
