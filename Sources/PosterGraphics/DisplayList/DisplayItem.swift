@@ -11,8 +11,9 @@ public enum DisplayItem: @unchecked Sendable {
     case image(ImageAsset, frame: Rect, fit: ImageFit, cornerRadius: Double, circle: Bool, opacity: Double)
     /// A QR code whose modules snap to whole device pixels.
     case qr(QRMatrix, frame: Rect, foreground: Color, background: Color?, quietZone: Int)
-    /// Children drawn with a shared opacity and optional clip.
-    case group([DisplayItem], opacity: Double, clip: ShapeGeometry?)
+    /// Children drawn with a shared opacity and optional clip; with a tint, in that
+    /// one colour, keeping only their shape.
+    case group([DisplayItem], opacity: Double, clip: ShapeGeometry?, tint: Color? = nil)
 
     /// The area the item may paint, ignoring shadows; nil for an empty group.
     public var bounds: Rect? {
@@ -25,7 +26,7 @@ public enum DisplayItem: @unchecked Sendable {
             return Rect(x: origin.x, y: origin.y, width: text.size.width, height: text.size.height)
         case .image(_, let frame, _, _, _, _), .qr(_, let frame, _, _, _):
             return frame
-        case .group(let children, _, let clip):
+        case .group(let children, _, let clip, _):
             if let clip { return clip.bounds }
             let boxes = children.compactMap(\.bounds)
             guard let first = boxes.first else { return nil }

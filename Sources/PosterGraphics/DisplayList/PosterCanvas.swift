@@ -95,18 +95,24 @@ public final class PosterCanvas {
             try drawImage(asset, frame: frame, fit: fit, cornerRadius: radius, circle: circle, opacity: opacity, in: cr)
         case .qr(let matrix, let frame, let foreground, let background, let quietZone):
             drawQR(matrix, frame: frame, foreground: foreground, background: background, quietZone: quietZone, in: cr)
-        case .group(let children, let opacity, let clip):
+        case .group(let children, let opacity, let clip, let tint):
             cairo_save(cr)
             if let clip {
                 addPath(clip, in: cr)
                 cairo_clip(cr)
             }
-            let layered = opacity < 1
+            // Cairo sizes the group's scratch surface to the clip, so a clipped group stays cheap.
+            let layered = opacity < 1 || tint != nil
             if layered { cairo_push_group(cr) }
             for child in children {
                 try draw(child, in: context)
             }
-            if layered {
+            if layered, let tint {
+                let shape = cairo_pop_group(cr)
+                defer { cairo_pattern_destroy(shape) }
+                cairo_set_source_rgba(cr, tint.red, tint.green, tint.blue, tint.alpha * max(0, min(1, opacity)))
+                cairo_mask(cr, shape)
+            } else if layered {
                 cairo_pop_group_to_source(cr)
                 cairo_paint_with_alpha(cr, max(0, opacity))
             }

@@ -5,11 +5,14 @@ import CPangoCairo
 ///
 /// Cairo 1.16 draws CBDT bitmap glyphs (Noto Color Emoji) at the font's native
 /// strike, several times too big, whatever the font size. So each emoji glyph is
-/// rasterised once at its strike size into a cached surface and painted scaled to
-/// the run's font size, at the advance and baseline Pango laid out.
+/// rasterised once at its strike size, scaled once to each device size it is
+/// drawn at, and painted at the advance and baseline Pango laid out, snapped to
+/// whole device pixels.
 final class EmojiRenderer {
     /// Noto Color Emoji's only bitmap strike, in pixels per em.
     static let strikeSize = 109.0
+    /// Scaled glyph images kept per renderer before the cache starts over.
+    static let scaledCacheLimit = 512
 
     private struct Key: Hashable {
         let face: UnsafeMutableRawPointer
@@ -22,8 +25,15 @@ final class EmojiRenderer {
         let originY: Double
     }
 
+    private struct ScaledKey: Hashable {
+        let face: UnsafeMutableRawPointer
+        let glyph: UInt32
+        let scale: Double
+    }
+
     let colorFamilies: Set<String>
     private var cache: [Key: Bitmap] = [:]
+    private var scaledCache: [ScaledKey: Bitmap] = [:]
 
     init(colorFamilies: Set<String>) {
         self.colorFamilies = colorFamilies
@@ -38,6 +48,11 @@ final class EmojiRenderer {
     }
 
     /// Paints the glyphs of one run with their baseline starting at (x, y) in user space.
+    ///
+    /// Each glyph is scaled once per device size into a cached image and painted
+    /// at whole device pixels: scaling a bitmap on every render cost more than
+    /// the rest of a poster's text, and a snapped bitmap stays as crisp as the
+    /// strike allows wherever layout puts it.
     func draw(run: UnsafeMutablePointer<PangoGlyphItem>, cr: OpaquePointer, x: Double, y: Double) {
         guard let font = run.pointee.item.pointee.analysis.font,
               let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)),
@@ -47,25 +62,54 @@ final class EmojiRenderer {
         // FontLibrary.rules, which is the size the text asked for.
         var fontMatrix = cairo_matrix_t()
         cairo_scaled_font_get_font_matrix(scaled, &fontMatrix)
-        let scale = fontMatrix.yy / Self.strikeSize
+        var userToDevice = cairo_matrix_t()
+        cairo_get_matrix(cr, &userToDevice)
+        let deviceScale = fontMatrix.yy / Self.strikeSize * userToDevice.yy
+        guard userToDevice.xy == 0, userToDevice.yx == 0, userToDevice.xx == userToDevice.yy, deviceScale > 0 else { return }
         let glyphs = run.pointee.glyphs.pointee
         var penX = x
         for index in 0..<Int(glyphs.num_glyphs) {
             let info = glyphs.glyphs[index]
             defer { penX += Double(info.geometry.width) / Double(PANGO_SCALE) }
             guard info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0, info.glyph != PANGO_GLYPH_EMPTY,
-                  let bitmap = bitmap(face: face, glyph: info.glyph)
+                  let image = scaledBitmap(face: face, glyph: info.glyph, scale: deviceScale)
             else { continue }
-            let glyphX = penX + Double(info.geometry.x_offset) / Double(PANGO_SCALE)
-            let glyphY = y + Double(info.geometry.y_offset) / Double(PANGO_SCALE)
+            var deviceX = penX + Double(info.geometry.x_offset) / Double(PANGO_SCALE)
+            var deviceY = y + Double(info.geometry.y_offset) / Double(PANGO_SCALE)
+            cairo_user_to_device(cr, &deviceX, &deviceY)
             cairo_save(cr)
-            cairo_translate(cr, glyphX, glyphY)
-            cairo_scale(cr, scale, scale)
-            cairo_set_source_surface(cr, bitmap.surface.handle, bitmap.originX, bitmap.originY)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, image.surface.handle,
+                                     deviceX.rounded() + image.originX, deviceY.rounded() + image.originY)
             cairo_paint(cr)
             cairo_restore(cr)
         }
+    }
+
+    /// The glyph scaled to `scale` device pixels per strike pixel, its origin at (0, 0).
+    private func scaledBitmap(face: OpaquePointer, glyph: UInt32, scale: Double) -> Bitmap? {
+        let key = ScaledKey(face: UnsafeMutableRawPointer(face), glyph: glyph, scale: scale)
+        if let cached = scaledCache[key] { return cached }
+        guard let strike = bitmap(face: face, glyph: glyph) else { return nil }
+        // Nicknames can bring any emoji at any fitted size; keep the cache bounded.
+        if scaledCache.count >= Self.scaledCacheLimit { scaledCache.removeAll(keepingCapacity: true) }
+        let left = (strike.originX * scale).rounded(.down)
+        let top = (strike.originY * scale).rounded(.down)
+        let width = Int((Double(strike.surface.width) * scale + strike.originX * scale - left).rounded(.up)) + 1
+        let height = Int((Double(strike.surface.height) * scale + strike.originY * scale - top).rounded(.up)) + 1
+        guard let surface = try? ImageSurface(width: width, height: height),
+              let context = try? CairoContext(surface: surface)
+        else { return nil }
+        let cr = context.handle
+        cairo_translate(cr, -left, -top)
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, strike.surface.handle, strike.originX, strike.originY)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        guard (try? context.check("scaling an emoji bitmap")) != nil else { return nil }
+        let image = Bitmap(surface: surface, originX: left, originY: top)
+        scaledCache[key] = image
+        return image
     }
 
     /// The glyph rasterised at the strike size, positioned relative to its origin.

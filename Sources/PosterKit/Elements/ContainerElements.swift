@@ -34,20 +34,22 @@ public struct StackElement: PosterElement {
     }
 }
 
-/// `group`: positions children relative to itself and applies clip and opacity to them together.
+/// `group`: positions children relative to itself and applies clip, opacity and tint to them together.
 public struct GroupElement: PosterElement {
     public static let typeName = "group"
-    public static let propertyNames = ["children", "clip", "radius", "opacity"]
+    public static let propertyNames = ["children", "clip", "radius", "opacity", "tint"]
 
     let children: [ElementNode]
     let clip: Bool
     let radius: Double
     let opacity: Double
+    let tint: ColorValue?
 
     public init(from reader: ElementReader) {
         clip = reader.bool("clip", default: false)
         radius = reader.number("radius", default: 0, range: 0...1000)
         opacity = reader.number("opacity", default: 1, range: 0...1)
+        tint = reader.color("tint", default: nil)
         children = reader.children("children")
     }
 
@@ -62,7 +64,7 @@ public struct GroupElement: PosterElement {
         let height = slot.height ?? (bottom - slot.origin.y)
         let frame = Rect(x: slot.origin.x, y: slot.origin.y, width: slot.width, height: height)
         let clipShape: ShapeGeometry? = clip ? .rect(frame, cornerRadius: radius) : nil
-        let item = DisplayItem.group(items, opacity: opacity, clip: clipShape)
+        let item = DisplayItem.group(items, opacity: opacity, clip: clipShape, tint: tint.map(context.color))
         return ElementLayout(size: Size(width: slot.width, height: height), items: [item])
     }
 }
