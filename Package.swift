@@ -33,11 +33,12 @@ let package = Package(
         systemLibrary("CRsvg", "librsvg-2.0", "librsvg2-dev"),
         systemLibrary("CQrencode", "libqrencode", "libqrencode-dev"),
         systemLibrary("CDeflate", "libdeflate", "libdeflate-dev"),
+        systemLibrary("CIsal", "libisal", "libisal-dev"),
 
         // The only module that imports C: drawing, text shaping, assets, QR, PNG.
         .target(
             name: "PosterGraphics",
-            dependencies: ["CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate"],
+            dependencies: ["CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate", "CIsal"],
             swiftSettings: optimizedEvenInDebug
         ),
 

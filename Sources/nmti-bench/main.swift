@@ -123,6 +123,11 @@ func main() throws {
         stages.append(summary)
         if name == "classic" { classicPNGs = pngs }
     }
+    // The same classic posters with `--compression fast` (igzip), the speed-first setting.
+    log("engine: stages, theme classic, compression fast")
+    var (fastStages, _) = try engine.stages(theme: "classic", renderer: try PosterRenderer(compression: .fast))
+    fastStages.theme = BenchResult.classicFast
+    stages.append(fastStages)
     var throughput: [Throughput] = []
     for threads in threadCounts {
         log("engine: throughput on \(threads) thread(s)")
@@ -162,6 +167,10 @@ func main() throws {
             do {
                 processes.append(try bench.measure(
                     name: "nmti-poster batch (all cores)", arguments: [cli, "batch", "--out", batchOut, "--quiet"],
+                    cleanup: batchOut, currentDirectory: packageRoot))
+                processes.append(try bench.measure(
+                    name: BenchResult.fastBatch,
+                    arguments: [cli, "batch", "--out", batchOut, "--compression", "fast", "--quiet"],
                     cleanup: batchOut, currentDirectory: packageRoot))
                 processes.append(try bench.measure(
                     name: "nmti-poster batch --jobs 1", arguments: [cli, "batch", "--out", batchOut, "--jobs", "1", "--quiet"],

@@ -82,7 +82,10 @@ struct ParsingTests {
 
     @Test func usageErrorsOfACommandShowItsUsage() {
         let output = run(testTool, ["echo", "a", "--bogus"])
-        #expect(output.stderr.contains("\nUsage: tool echo [--output <path>] [--width <pixels>] [--tag <name> ...] [--force] <first> [<rest> ...]\n"))
+        // Spelled out, echo's four options would make a 98-column line; usage lines collapse to fit 80.
+        #expect(output.stderr.contains("\nUsage: tool echo [<options>] <first> [<rest> ...]\n"))
+        let short = run(testTool, ["themes", "list", "--bogus"])
+        #expect(!short.stderr.contains("[<options>]"), "a short usage line keeps its options spelled out")
     }
 
     @Test(arguments: [

@@ -28,6 +28,7 @@ public struct BatchCommand: Command {
               nmti-poster batch --out out
               nmti-poster batch --all-themes --out out --jobs 2
               nmti-poster batch --theme neon --pack student --shard 1/4 --out shard1
+              nmti-poster batch --out out --compression fast
             """,
         arguments: [],
         options: [
@@ -38,6 +39,7 @@ public struct BatchCommand: Command {
             .value("jobs", short: "j", valueName: "n", defaultValue: "number of cores", help: "Posters rendered at once."),
             .value("pack", valueName: "pack", help: "Only this pack: workplace or student."),
             .value("shard", valueName: "K/N", help: "Only the K-th of N disjoint slices."),
+            ThemeInput.compressionOption,
             .flag("resume", help: "Keep intact posters of an earlier, interrupted run; render the rest."),
             .flag("quiet", short: "q", help: "Print nothing but errors."),
         ])
@@ -49,6 +51,7 @@ public struct BatchCommand: Command {
     let shard: BatchPlan.Shard?
     let quiet: Bool
     let resume: Bool
+    let compression: PosterCompression
 
     public init(_ values: ParsedValues) throws(UsageError) {
         guard let out = values.options("out").last else { throw UsageError("missing option --out <dir>") }
@@ -76,6 +79,7 @@ public struct BatchCommand: Command {
         }
         quiet = values.flag("quiet")
         resume = values.flag("resume")
+        compression = try ThemeInput.compression(values)
     }
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
@@ -84,7 +88,7 @@ public struct BatchCommand: Command {
         var loaded: [Theme] = []
         for name in names { loaded.append(try ThemeInput.load(name)) }
         let plan = BatchPlan(themes: loaded, packs: packs, shard: shard)
-        let runner = BatchRunner(renderer: try ThemeInput.renderer(), threads: jobs)
+        let runner = BatchRunner(renderer: try ThemeInput.renderer(compression: compression), threads: jobs)
         let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
         let report: BatchRunner.Report
         do throws(RenderError) {

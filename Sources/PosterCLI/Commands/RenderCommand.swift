@@ -26,6 +26,7 @@ public struct RenderCommand: Command {
                    help: "A theme name from the themes folder, or a theme folder or file."),
             .value("output", short: "o", valueName: "path",
                    help: "Where to write the PNG (default: <pack>-<CODE>.png); - is standard output."),
+            ThemeInput.compressionOption,
             .flag("quiet", short: "q", help: "Do not print fit notes or the summary line."),
         ])
 
@@ -37,18 +38,21 @@ public struct RenderCommand: Command {
     public let output: String?
     /// Whether to stay silent on success.
     public let quiet: Bool
+    /// How hard the PNG is compressed.
+    public let compression: PosterCompression
 
     public init(_ values: ParsedValues) throws(UsageError) {
         input = values.argument("result") ?? ResultInput.standardInputPath
         theme = values.option("theme") ?? ThemeStore.defaultThemeName
         output = values.options("output").last
         quiet = values.flag("quiet")
+        compression = try ThemeInput.compression(values)
     }
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
         let result = try ResultInput.load(input, io: &io)
         let loaded = try ThemeInput.load(theme)
-        let renderer = try ThemeInput.renderer()
+        let renderer = try ThemeInput.renderer(compression: compression)
         let poster: RenderedPoster
         do throws(RenderError) {
             poster = try renderer.render(result, theme: loaded)

@@ -31,9 +31,23 @@ enum ThemeInput {
     }
 
     /// One renderer per process: fonts load once.
-    static func renderer() throws(CommandFailure) -> PosterRenderer {
+    /// The --compression option shared by render and batch.
+    static let compressionOption = OptionSpec.value(
+        "compression", valueName: "level", defaultValue: PosterCompression.balanced.rawValue,
+        help: "fast (igzip: far quicker, ~30% bigger), balanced or smallest. All lossless.")
+
+    /// Reads --compression.
+    static func compression(_ values: ParsedValues) throws(UsageError) -> PosterCompression {
+        guard let text = values.options("compression").last else { return .balanced }
+        guard let setting = PosterCompression(rawValue: text) else {
+            throw UsageError("--compression must be fast, balanced or smallest, not '\(text)'")
+        }
+        return setting
+    }
+
+    static func renderer(compression: PosterCompression = .balanced) throws(CommandFailure) -> PosterRenderer {
         do throws(RenderError) {
-            return try PosterRenderer()
+            return try PosterRenderer(compression: compression)
         } catch {
             throw failure(error)
         }

@@ -51,22 +51,20 @@ enum HelpFormatter {
     static func usage(for spec: CommandSpec, path: [String], tool: String) -> String {
         let words = ([tool] + path).joined(separator: " ")
         if let usage = spec.usage { return "\(words) \(usage)" }
-        var parts = [words]
-        if spec.options.count > 4 {
-            parts.append("[<options>]")
-        } else {
-            for option in spec.options {
-                var text = "--\(option.name)"
-                if let valueName = option.valueName { text += " <\(valueName)>" }
-                if option.isRepeating { text += " ..." }
-                parts.append("[\(text)]")
-            }
+        let options = spec.options.map { option in
+            var text = "--\(option.name)"
+            if let valueName = option.valueName { text += " <\(valueName)>" }
+            if option.isRepeating { text += " ..." }
+            return "[\(text)]"
         }
-        for argument in spec.arguments {
+        let arguments = spec.arguments.map { argument in
             let name = "<\(argument.name)>" + (argument.isRepeating ? " ..." : "")
-            parts.append(argument.isOptional ? "[\(name)]" : name)
+            return argument.isOptional ? "[\(name)]" : name
         }
-        return parts.joined(separator: " ")
+        let expanded = ([words] + options + arguments).joined(separator: " ")
+        // Many options, or a line wider than the help text, collapse to [<options>].
+        if spec.options.count <= 4, "USAGE: ".count + expanded.count <= width { return expanded }
+        return ([words, "[<options>]"] + arguments).joined(separator: " ")
     }
 
     /// Every runnable command under `nodes`, with its full path, for command lists.

@@ -11,12 +11,12 @@ import CDeflate
 /// be shared and called concurrently from any number of threads. Each `encode`
 /// call allocates its own libdeflate compressor (about 5 µs, measured by
 /// `pngbench`, so caching it — which would need a non-Sendable class — is not
-/// worth it) and borrows its two large buffers (~8 MB for a poster) from a
+/// worth it) and borrows its large buffers (~8 MB for a poster) from a
 /// process-wide, lock-protected `PNGScratchPool`: allocating those per call made
 /// glibc return them to the kernel and fault them back in, ~20% of an encode.
 public struct PNGEncoder: Sendable {
-    /// libdeflate compression level, 0 (stored) to 12 (slowest, smallest).
-    public var compressionLevel: Int
+    /// The compressor and its level.
+    public var deflater: PNGDeflater
     /// How each scanline's filter type is chosen.
     public var filterStrategy: PNGFilterStrategy
     /// Largest `IDAT` data length; internal so tests can force multi-chunk output.
@@ -47,14 +47,28 @@ public struct PNGEncoder: Sendable {
     /// byte. No setting reaches "a few ms" on this VM: 85-90% of an encode is
     /// inside libdeflate. Re-run `pngbench` on real renders before changing.
     public init() {
-        self.init(compressionLevel: 6, filterStrategy: .none)
+        self.init(.balanced)
+    }
+
+    /// An encoder for one of the named trade-offs, with filter `.none` (which beat
+    /// every other filter strategy at every level on real posters).
+    public init(_ compression: PNGCompression) {
+        self.init(deflater: compression.deflater, filterStrategy: .none)
     }
 
     /// An encoder with an explicit libdeflate level (0...12) and filter strategy.
     public init(compressionLevel: Int, filterStrategy: PNGFilterStrategy) {
-        self.compressionLevel = compressionLevel
+        self.init(deflater: .libdeflate(level: compressionLevel), filterStrategy: filterStrategy)
+    }
+
+    /// An encoder with an explicit compressor and filter strategy.
+    public init(deflater: PNGDeflater, filterStrategy: PNGFilterStrategy) {
+        self.deflater = deflater
         self.filterStrategy = filterStrategy
     }
+
+    /// The compressor's level.
+    public var compressionLevel: Int { deflater.level }
 
     /// Encodes premultiplied native-endian ARGB32 pixels (Cairo's layout) as a PNG.
     ///
@@ -65,18 +79,15 @@ public struct PNGEncoder: Sendable {
         argb32Premultiplied pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int
     ) throws(PNGError) -> [UInt8] {
         let source = try validatedBase(pixels, width: width, height: height, stride: stride)
-        guard let compressor = libdeflate_alloc_compressor(Int32(compressionLevel)) else {
-            throw .compressorAllocationFailed(level: compressionLevel)
-        }
-        defer { libdeflate_free_compressor(compressor) }
 
         // Sized for RGBA, the worst case: opacity is only known after conversion.
         // Cannot overflow: validation bounded stride * height by the buffer size.
         let maxScanlineBytes = height * (width * 4 + 1)
-        let bound = libdeflate_zlib_compress_bound(compressor, maxScanlineBytes)
-        return try PNGScratchPool.shared.withBuffer(byteCount: maxScanlineBytes + bound) {
+        let bound = deflater.outputBound(inputBytes: maxScanlineBytes)
+        let workspaceBytes = deflater.workspaceBytes
+        return try PNGScratchPool.shared.withBuffer(byteCount: workspaceBytes + maxScanlineBytes + bound) {
             (scratch) throws(PNGError) -> [UInt8] in
-            let scanlines = scratch.bindMemory(to: UInt8.self, capacity: maxScanlineBytes + bound)
+            let scanlines = (scratch + workspaceBytes).bindMemory(to: UInt8.self, capacity: maxScanlineBytes + bound)
             let compressed = scanlines + maxScanlineBytes
             // Optimistically write RGB; the first translucent row sends us back to RGBA.
             var channels = 3
@@ -85,8 +96,8 @@ public struct PNGEncoder: Sendable {
                 _ = filterScanlines(source, width: width, height: height, stride: stride, channels: 4, into: scanlines)
             }
             let scanlineBytes = height * (width * channels + 1)
-            let written = libdeflate_zlib_compress(compressor, scanlines, scanlineBytes, compressed, bound)
-            guard written > 0 else { throw .compressionFailed(inputBytes: scanlineBytes) }
+            let written = try deflater.compress(scanlines, count: scanlineBytes, into: compressed, capacity: bound,
+                                                workspace: scratch)
             return assemble(width: width, height: height, colourType: channels == 3 ? 2 : 6,
                             idat: UnsafeRawBufferPointer(start: compressed, count: written))
         }
@@ -96,7 +107,7 @@ public struct PNGEncoder: Sendable {
     private func validatedBase(
         _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int
     ) throws(PNGError) -> UnsafeRawPointer {
-        guard (0...12).contains(compressionLevel) else { throw .invalidCompressionLevel(compressionLevel) }
+        guard deflater.isValid else { throw .invalidCompressionLevel(deflater) }
         let sideRange = 1...PNGFormat.maxChunkLength
         guard sideRange.contains(width), sideRange.contains(height) else {
             throw .invalidDimensions(width: width, height: height)

@@ -12,8 +12,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidStride(stride: Int, width: Int)
     /// The pixel buffer holds fewer bytes than `stride * (height - 1) + width * 4`.
     case pixelBufferTooSmall(required: Int, actual: Int)
-    /// The compression level is outside libdeflate's 0...12 range.
-    case invalidCompressionLevel(Int)
+    /// The compression level is outside the library's range (libdeflate 0...12, igzip 0...3).
+    case invalidCompressionLevel(PNGDeflater)
     /// `libdeflate_alloc_compressor` returned NULL (out of memory).
     case compressorAllocationFailed(level: Int)
     /// `libdeflate_zlib_compress` returned 0: the output did not fit its bound.
@@ -55,8 +55,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             "PNG: stride \(stride) is smaller than width \(width) * 4 bytes"
         case let .pixelBufferTooSmall(required, actual):
             "PNG: pixel buffer has \(actual) bytes, needs at least \(required)"
-        case let .invalidCompressionLevel(level):
-            "PNG: compression level \(level) is outside libdeflate's range 0...12"
+        case let .invalidCompressionLevel(deflater):
+            "PNG: \(deflater) is not a level the library has (libdeflate 0...12, igzip 0...3)"
         case let .compressorAllocationFailed(level):
             "PNG: libdeflate could not allocate a compressor for level \(level)"
         case let .compressionFailed(inputBytes):

@@ -2,6 +2,9 @@ import Foundation
 import NMTIDomain
 import PosterGraphics
 
+/// How hard poster PNGs are compressed: `fast`, `balanced` (the default) or `smallest`.
+public typealias PosterCompression = PNGCompression
+
 /// Renders results into posters: bind, lay out, draw, encode.
 ///
 /// Safe to call from several threads at once: each call borrows a worker with
@@ -23,6 +26,12 @@ public final class PosterRenderer: Sendable {
             }
         }
         pool = WorkerPool { () throws(GraphicsError) in try RenderWorker(fonts: library, encoder: encoder) }
+    }
+
+    /// Creates a renderer over the pinned fonts whose PNGs use one of the named
+    /// compression settings.
+    public convenience init(compression: PosterCompression) throws(RenderError) {
+        try self.init(encoder: PNGEncoder(compression))
     }
 
     /// Renders one result with a theme into PNG bytes.

@@ -57,6 +57,32 @@ struct PNGEncoderTests {
         }
     }
 
+    @Test("every named compression setting round-trips, including incompressible noise",
+          arguments: PNGCompression.allCases)
+    func namedSettingsRoundTrip(compression: PNGCompression) throws {
+        let noise = PNGTestImage(width: 301, height: 97) { _, _ in
+            (255, Int.random(in: 0...255), Int.random(in: 0...255), Int.random(in: 0...255))
+        }
+        let encoder = PNGEncoder(compression)
+        for image in [PNGTestImage.sampleOpaque(), PNGTestImage.sampleTranslucent(), noise,
+                      PNGTestImage.sampleOpaque(width: 1, height: 1)] {
+            let png = try image.encode(encoder)
+            #expect(try PNGDecoder().decode(png).rgba == image.expectedRGBA)
+            #expect(try image.encode(encoder) == png, "same pixels, same bytes")
+        }
+    }
+
+    @Test("igzip levels outside 0...3 are rejected")
+    func igzipLevelRange() {
+        let pixels = [UInt8](repeating: 0xFF, count: 64)
+        _ = pixels.withUnsafeBytes { buffer in
+            #expect(throws: PNGError.invalidCompressionLevel(.igzip(level: 4))) {
+                try PNGEncoder(deflater: .igzip(level: 4), filterStrategy: .none)
+                    .encode(argb32Premultiplied: buffer, width: 4, height: 4, stride: 16)
+            }
+        }
+    }
+
     @Test("tiny and thin images round-trip", arguments: [(1, 1), (1, 9), (9, 1), (2, 3)])
     func tinyImages(size: (Int, Int)) throws {
         for image in [PNGTestImage.sampleOpaque(width: size.0, height: size.1),
@@ -131,8 +157,8 @@ struct PNGEncoderTests {
         #expect(throws: PNGError.invalidStride(stride: 15, width: 4)) { try encode(4, 4, 15) }
         #expect(throws: PNGError.pixelBufferTooSmall(required: 80, actual: 64)) { try encode(4, 5, 16) }
         #expect(throws: PNGError.pixelBufferTooSmall(required: .max, actual: 64)) { try encode(4, 3, .max / 2) }
-        #expect(throws: PNGError.invalidCompressionLevel(13)) { try encode(4, 4, 16, level: 13) }
-        #expect(throws: PNGError.invalidCompressionLevel(-1)) { try encode(4, 4, 16, level: -1) }
+        #expect(throws: PNGError.invalidCompressionLevel(.libdeflate(level: 13))) { try encode(4, 4, 16, level: 13) }
+        #expect(throws: PNGError.invalidCompressionLevel(.libdeflate(level: -1))) { try encode(4, 4, 16, level: -1) }
         #expect(throws: Never.self) { try encode(4, 4, 16) }
     }
 
