@@ -1,6 +1,6 @@
 import CCairo
 
-/// An ARGB32 Cairo image surface in device pixels, owned by Swift.
+/// A Cairo image surface in device pixels, owned by Swift: ARGB32, or A8 for masks.
 ///
 /// Not thread-safe: a surface belongs to one render at a time.
 final class ImageSurface {
@@ -9,11 +9,11 @@ final class ImageSurface {
     let height: Int
 
     /// Allocates a transparent surface; fails for sizes Cairo cannot hold.
-    init(width: Int, height: Int) throws(GraphicsError) {
+    init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(GraphicsError) {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw GraphicsError(.limit, "surface size \(width)x\(height) is outside 1...32767 pixels")
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+        guard let surface = cairo_image_surface_create(format, Int32(width), Int32(height)) else {
             throw GraphicsError(.cairo, "cairo_image_surface_create returned nothing")
         }
         do {

@@ -28,12 +28,12 @@ struct ShadowMaskKey: Hashable {
 /// is bit-for-bit the same, so it is made once and reused. Bounded in bytes.
 struct ShadowMaskCache {
     static let maximumBytes = 24 << 20
-    private var masks: [ShadowMaskKey: AlphaMask] = [:]
+    private var masks: [ShadowMaskKey: ImageSurface] = [:]
     private var bytes = 0
 
-    func mask(for key: ShadowMaskKey) -> AlphaMask? { masks[key] }
+    func mask(for key: ShadowMaskKey) -> ImageSurface? { masks[key] }
 
-    mutating func store(_ mask: AlphaMask, for key: ShadowMaskKey) {
+    mutating func store(_ mask: ImageSurface, for key: ShadowMaskKey) {
         let size = mask.stride * mask.height
         guard size <= Self.maximumBytes / 2 else { return }
         if bytes + size > Self.maximumBytes {
@@ -46,9 +46,9 @@ struct ShadowMaskCache {
 }
 
 extension PosterCanvas {
-    /// Paints a blurred silhouette under an item. The silhouette is drawn into a
-    /// scratch raster covering only the shadow's area, its alpha box-blurred three
-    /// times (close to a Gaussian), and used as a mask in the shadow colour.
+    /// Paints a blurred silhouette under an item. The silhouette is drawn into an
+    /// 8-bit alpha raster covering only the shadow's area, box-blurred three times
+    /// in place (close to a Gaussian), and used as a mask in the shadow colour.
     ///
     /// With a `silhouette` description (shapes), the finished mask is cached and
     /// reused by later renders on this canvas; text shadows are made each time.
@@ -76,29 +76,26 @@ extension PosterCanvas {
                           matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0],
                           left: left, top: top, right: right, bottom: bottom)
         }
-        let mask: AlphaMask
+        let mask: ImageSurface
         if let key, let cached = shadowMasks.mask(for: key) {
             mask = cached
         } else {
-            let scratch = try ImageSurface(width: right - left, height: bottom - top)
-            let scratchContext = try CairoContext(surface: scratch)
-            let sc = scratchContext.handle
+            // An A8 target holds exactly the coverage an ARGB32 one holds in its alpha,
+            // in a quarter of the memory; Cairo then composites a solid colour through
+            // it on pixman's fast path.
+            mask = try ImageSurface(width: right - left, height: bottom - top, format: CAIRO_FORMAT_A8)
+            let maskContext = try CairoContext(surface: mask)
+            let sc = maskContext.handle
             cairo_translate(sc, -Double(left), -Double(top))
             cairo_transform(sc, &matrix)
             cairo_translate(sc, shadow.offset.x, shadow.offset.y)
             cairo_set_source_rgba(sc, 0, 0, 0, 1)
             silhouette(sc)
-            try scratchContext.check("drawing a shadow silhouette")
+            try maskContext.check("drawing a shadow silhouette")
             let radius = Int((shadow.blur * PosterCanvas.scale / 2).rounded())
-            // The blurred alpha goes into an 8-bit mask: Cairo composites a solid colour
-            // through an A8 mask on pixman's fast path, several times faster than
-            // through the ARGB32 scratch, with the same alpha values.
-            mask = try AlphaMask(width: scratch.width, height: scratch.height)
-            scratch.withPixels { pixels in
-                mask.fill { bytes, stride in
-                    AlphaBlur.blur(pixels, width: scratch.width, height: scratch.height, stride: scratch.stride,
-                                   radius: radius, into: bytes, maskStride: stride)
-                }
+            mask.withMutablePixels { bytes in
+                AlphaBlur.blur(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                               width: mask.width, height: mask.height, stride: mask.stride, radius: radius)
             }
             if let key { shadowMasks.store(mask, for: key) }
         }
@@ -111,40 +108,7 @@ extension PosterCanvas {
     }
 }
 
-/// An 8-bit alpha-only Cairo image surface, the shadow masks' format.
-final class AlphaMask {
-    let handle: OpaquePointer
-    let width: Int
-    let height: Int
-    let stride: Int
-
-    init(width: Int, height: Int) throws(GraphicsError) {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else {
-            throw GraphicsError(.cairo, "cairo_image_surface_create (A8) returned nothing")
-        }
-        do {
-            try checkCairo(cairo_surface_status(surface), "cairo_image_surface_create (A8)")
-        } catch {
-            cairo_surface_destroy(surface)
-            throw error
-        }
-        handle = surface
-        self.width = width
-        self.height = height
-        stride = Int(cairo_image_surface_get_stride(surface))
-    }
-
-    deinit { cairo_surface_destroy(handle) }
-
-    /// Lets `body` write every row, then tells Cairo the pixels changed.
-    func fill(_ body: (UnsafeMutablePointer<UInt8>, Int) -> Void) {
-        cairo_surface_flush(handle)
-        body(cairo_image_surface_get_data(handle), stride)
-        cairo_surface_mark_dirty(handle)
-    }
-}
-
-/// A three-pass box blur of the alpha channel of a premultiplied ARGB32 raster.
+/// A three-pass box blur of an 8-bit alpha raster.
 ///
 /// Each pass is a running-sum box filter of width `2 * radius + 1`, clamping at the
 /// edges and rounding `(sum + window / 2) / window`, first along rows and then along
@@ -153,103 +117,79 @@ final class AlphaMask {
 /// and the division is an exact multiply-and-shift: the results are exactly those of
 /// the straightforward definition, only about ten times faster.
 enum AlphaBlur {
-    /// Blurs the alpha of the ARGB32 `pixels` into the 8-bit rows of `mask` (a copy when `radius` is 0).
-    static func blur(
-        _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, radius: Int,
-        into mask: UnsafeMutablePointer<UInt8>, maskStride: Int
-    ) {
-        guard width > 0, height > 0, let base = pixels.baseAddress else { return }
-        guard radius > 0 else {
-            for y in 0..<height {
-                let row = base + y * stride
-                let out = mask + y * maskStride
-                for x in 0..<width {
-                    out[x] = UInt8(truncatingIfNeeded: row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self) >> 24)
-                }
-            }
-            return
-        }
-        let count = width * height
-        let alpha = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+    /// Blurs the 8-bit alpha rows of `mask` (`stride` bytes apart) in place.
+    ///
+    /// Every pass's output is a rounded average of 8-bit values, so it fits in a
+    /// byte: the intermediate raster is bytes too, a quarter of the memory (and of
+    /// the page faults on a worker's first shadow) that 32-bit intermediates took.
+    static func blur(_ mask: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int) {
+        guard width > 0, height > 0, radius > 0 else { return }
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
         let padded = UnsafeMutablePointer<Int32>.allocate(capacity: width + 2 * radius + 1)
         let sums = UnsafeMutablePointer<Int32>.allocate(capacity: width)
         defer {
-            alpha.deallocate()
             scratch.deallocate()
             padded.deallocate()
             sums.deallocate()
         }
-        for y in 0..<height {
-            let row = base + y * stride
-            let out = alpha + y * width
-            for x in 0..<width {
-                out[x] = Int32(row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self) >> 24)
-            }
-        }
         let divide = BoxDivider(window: 2 * radius + 1)
         for _ in 0..<3 {
-            horizontalPass(from: alpha, to: scratch, width: width, height: height, radius: radius, padded: padded, divide: divide)
-            verticalPass(from: scratch, to: alpha, width: width, height: height, radius: radius, sums: sums, divide: divide)
-        }
-        for y in 0..<height {
-            let out = mask + y * maskStride
-            let source = alpha + y * width
-            for x in 0..<width {
-                out[x] = UInt8(truncatingIfNeeded: max(0, min(255, source[x])))
-            }
+            horizontalPass(from: mask, sourceStride: stride, to: scratch, width: width, height: height, radius: radius,
+                           padded: padded, divide: divide)
+            verticalPass(from: scratch, to: mask, targetStride: stride, width: width, height: height, radius: radius,
+                         sums: sums, divide: divide)
         }
     }
 
-    /// Box-filters every row of `source` into `target`.
+    /// Box-filters every row of `source` into the packed rows of `target`.
     private static func horizontalPass(
-        from source: UnsafePointer<Int32>, to target: UnsafeMutablePointer<Int32>, width: Int, height: Int, radius: Int,
-        padded: UnsafeMutablePointer<Int32>, divide: BoxDivider
+        from source: UnsafePointer<UInt8>, sourceStride: Int, to target: UnsafeMutablePointer<UInt8>,
+        width: Int, height: Int, radius: Int, padded: UnsafeMutablePointer<Int32>, divide: BoxDivider
     ) {
         let window = 2 * radius + 1
         for y in 0..<height {
-            let row = source + y * width
+            let row = source + y * sourceStride
             // padded[k] = row[clamp(k - radius)], for k in 0...width + 2 * radius.
-            let first = row[0], last = row[width - 1]
+            let first = Int32(row[0]), last = Int32(row[width - 1])
             for k in 0..<radius { padded[k] = first }
-            (padded + radius).update(from: row, count: width)
+            for x in 0..<width { padded[radius &+ x] = Int32(row[x]) }
             for k in (radius + width)...(width + 2 * radius) { padded[k] = last }
             var sum: Int32 = 0
             for k in 0..<window { sum &+= padded[k] }
             let out = target + y * width
             for x in 0..<width {
-                out[x] = divide(sum)
+                out[x] = UInt8(truncatingIfNeeded: divide(sum))
                 sum = sum &+ padded[x &+ window] &- padded[x]
             }
         }
     }
 
-    /// Box-filters every column of `source` into `target`, one row at a time.
+    /// Box-filters every column of the packed `source` into `target`, one row at a time.
     private static func verticalPass(
-        from source: UnsafePointer<Int32>, to target: UnsafeMutablePointer<Int32>, width: Int, height: Int, radius: Int,
-        sums: UnsafeMutablePointer<Int32>, divide: BoxDivider
+        from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, targetStride: Int,
+        width: Int, height: Int, radius: Int, sums: UnsafeMutablePointer<Int32>, divide: BoxDivider
     ) {
-        func row(_ index: Int) -> UnsafePointer<Int32> { source + min(max(index, 0), height - 1) * width }
+        func row(_ index: Int) -> UnsafePointer<UInt8> { source + min(max(index, 0), height - 1) * width }
         sums.initialize(repeating: 0, count: width)
         for index in -radius...radius {
             let r = row(index)
-            for x in 0..<width { sums[x] &+= r[x] }
+            for x in 0..<width { sums[x] &+= Int32(r[x]) }
         }
         for y in 0..<height {
-            let out = target + y * width
+            let out = target + y * targetStride
             let entering = row(y + radius + 1)
             let leaving = row(y - radius)
             if divide.isMultiplyShift {
                 let multiplier = divide.multiplier, shift = divide.shift, half = divide.half
                 for x in 0..<width {
                     let sum = sums[x]
-                    out[x] = Int32(bitPattern: (UInt32(bitPattern: sum &+ half) &* multiplier) >> shift)
-                    sums[x] = sum &+ entering[x] &- leaving[x]
+                    out[x] = UInt8(truncatingIfNeeded: (UInt32(bitPattern: sum &+ half) &* multiplier) >> shift)
+                    sums[x] = sum &+ Int32(entering[x]) &- Int32(leaving[x])
                 }
             } else {
                 for x in 0..<width {
-                    out[x] = divide(sums[x])
-                    sums[x] = sums[x] &+ entering[x] &- leaving[x]
+                    out[x] = UInt8(truncatingIfNeeded: divide(sums[x]))
+                    sums[x] = sums[x] &+ Int32(entering[x]) &- Int32(leaving[x])
                 }
             }
         }

@@ -52,15 +52,16 @@ import Testing
     func fastBlurEqualsThePlainDefinition(width: Int, height: Int, radius: Int) {
         var generator = SystemRandomNumberGenerator()
         let alpha = (0..<(width * height)).map { _ in Int32.random(in: 0...255, using: &generator) }
-        // Premultiplied black: only the alpha byte is set.
-        let pixels = alpha.map { UInt32($0) << 24 }
-        var mask = [UInt8](repeating: 0, count: width * height)
-        pixels.withUnsafeBytes { source in
-            mask.withUnsafeMutableBufferPointer { out in
-                AlphaBlur.blur(source, width: width, height: height, stride: width * 4, radius: radius,
-                               into: out.baseAddress!, maskStride: width)
-            }
+        // Rows padded past the width, as Cairo's A8 strides are.
+        let stride = (width + 3) & ~3
+        var padded = [UInt8](repeating: 0xAA, count: stride * height)
+        for y in 0..<height {
+            for x in 0..<width { padded[y * stride + x] = UInt8(alpha[y * width + x]) }
         }
+        padded.withUnsafeMutableBufferPointer { buffer in
+            AlphaBlur.blur(buffer.baseAddress!, width: width, height: height, stride: stride, radius: radius)
+        }
+        let mask = (0..<height).flatMap { y in padded[(y * stride)..<(y * stride + width)] }
         #expect(mask == plainBlur(alpha, width: width, height: height, radius: radius))
     }
 
