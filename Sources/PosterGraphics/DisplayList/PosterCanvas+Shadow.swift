@@ -52,9 +52,13 @@ extension PosterCanvas {
     ///
     /// With a `silhouette` description (shapes), the finished mask is cached and
     /// reused by later renders on this canvas; text shadows are made each time.
+    ///
+    /// `hidden` is an area, in user space, that the item itself paints over with
+    /// full coverage and an opaque colour; the shadow is not composited there, as
+    /// nothing of it could show (most of a card's shadow lies under the card).
     func drawShadow(
         _ shadow: Shadow, bounds: Rect, in context: CairoContext, shape described: ShadowSilhouette? = nil,
-        silhouette: (OpaquePointer) -> Void
+        hiddenBy hidden: Rect? = nil, silhouette: (OpaquePointer) -> Void
     ) throws(GraphicsError) {
         let cr = context.handle
         let margin = shadow.blur * 2 + 1
@@ -99,8 +103,17 @@ extension PosterCanvas {
             }
             if let key { shadowMasks.store(mask, for: key) }
         }
+        let skipped = hidden.flatMap { Self.wholePixels(inside: $0, matrix: matrix) }
         cairo_save(cr)
         cairo_identity_matrix(cr)
+        if let skipped {
+            // A pixel-aligned frame (the shadow's box minus the hidden box) is a region
+            // clip in Cairo: no clip mask, the pixels outside the hole exactly as before.
+            cairo_rectangle(cr, Double(left), Double(top), Double(right - left), Double(bottom - top))
+            cairo_rectangle(cr, skipped.minX, skipped.minY, skipped.width, skipped.height)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            cairo_clip(cr)
+        }
         let color = shadow.color
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
         cairo_mask_surface(cr, mask.handle, Double(left), Double(top))
@@ -232,5 +245,42 @@ struct BoxDivider {
             return Int32(bitPattern: (UInt32(bitPattern: sum &+ half) &* multiplier) >> shift)
         }
         return (sum + half) / window
+    }
+}
+
+extension PosterCanvas {
+    /// The part of a shape that its fill paints with full coverage in an opaque
+    /// colour, in user space; nil when there is none to rely on.
+    ///
+    /// For a rounded rectangle that is the rectangle without the corner columns
+    /// (or rows, whichever leaves more); for an ellipse, its inscribed square-ish box.
+    static func opaqueInterior(of geometry: ShapeGeometry, fill: Paint?) -> Rect? {
+        guard case .solid(let color)? = fill, color.alpha >= 1 else { return nil }
+        switch geometry {
+        case .rect(let frame, let cornerRadius):
+            let radius = min(max(0, cornerRadius), frame.width / 2, frame.height / 2)
+            let tall = Rect(x: frame.x + radius, y: frame.y, width: frame.width - 2 * radius, height: frame.height)
+            let wide = Rect(x: frame.x, y: frame.y + radius, width: frame.width, height: frame.height - 2 * radius)
+            return tall.width * tall.height >= wide.width * wide.height ? tall : wide
+        case .ellipse(let frame):
+            let inset = (1 - 0.5.squareRoot()) / 2
+            return Rect(x: frame.x + frame.width * inset, y: frame.y + frame.height * inset,
+                        width: frame.width * (1 - 2 * inset), height: frame.height * (1 - 2 * inset))
+        case .line:
+            return nil
+        }
+    }
+
+    /// The device pixels lying wholly inside `rect` (user space), one more pixel in
+    /// from each side so anti-aliased edges are never skipped; nil when the
+    /// transform rotates or nothing is left.
+    static func wholePixels(inside rect: Rect, matrix: cairo_matrix_t) -> Rect? {
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0 else { return nil }
+        let minX = (rect.minX * matrix.xx + matrix.x0).rounded(.up) + 1
+        let minY = (rect.minY * matrix.yy + matrix.y0).rounded(.up) + 1
+        let maxX = (rect.maxX * matrix.xx + matrix.x0).rounded(.down) - 1
+        let maxY = (rect.maxY * matrix.yy + matrix.y0).rounded(.down) - 1
+        guard maxX > minX, maxY > minY else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }

@@ -53,7 +53,8 @@ public final class PosterCanvas {
             if let shadow {
                 let outline = stroke.map { Stroke(paint: .solid(.black), width: $0.width, dash: $0.dash) }
                 let described = ShadowSilhouette(geometry: geometry, filled: fill != nil && geometry.isFillable, stroke: outline)
-                try drawShadow(shadow, bounds: geometry.bounds, in: context, shape: described) { cr in
+                try drawShadow(shadow, bounds: geometry.bounds, in: context, shape: described,
+                               hiddenBy: Self.opaqueInterior(of: geometry, fill: fill)) { cr in
                     // The silhouette is whatever the shape paints: its inside, its outline, or both.
                     if fill != nil, geometry.isFillable {
                         addPath(geometry, in: cr)
