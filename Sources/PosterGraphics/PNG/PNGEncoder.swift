@@ -134,6 +134,18 @@ public struct PNGEncoder: Sendable {
         channels: Int, into out: UnsafeMutablePointer<UInt8>
     ) -> Bool {
         let rowBytes = width * channels
+        if channels == 3, filterStrategy == .none {
+            // Unfiltered RGB, the default: convert straight into the scanlines. Each
+            // pixel's spare fourth byte lands on the next pixel, or on the next row's
+            // filter byte (written afterwards), or in the slack after the last row.
+            for y in 0..<height {
+                let line = out + y * (rowBytes + 1)
+                line[0] = PNGScanlineFilter.none
+                let combined = PNGPremultipliedPixels.convertRowAssumingOpaque(source + y * stride, width: width, to: line + 1)
+                if combined >> 24 != 0xFF { return false }
+            }
+            return true
+        }
         // Four bytes of slack after each row: the RGB converter stores whole words
         // per pixel, and the spare byte must not land in the other row.
         let rowCapacity = rowBytes + 4
