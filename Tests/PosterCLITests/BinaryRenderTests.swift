@@ -30,6 +30,25 @@ import Testing
         #expect(a == b)
     }
 
+    @Test func compressionSettingsTradeBytesForTime() throws {
+        let folder = try scratch()
+        var sizes: [String: Int] = [:]
+        for setting in ["fast", "balanced"] {
+            let path = folder.appendingPathComponent("\(setting).png").path
+            let run = try Binary.run(["render", "Fixtures/results/workplace-PRED.json", "--compression", setting, "-o", path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(pngSize(data)! == (750, 1334))
+            sizes[setting] = data.count
+        }
+        #expect(sizes["fast"]! > sizes["balanced"]!, "fast trades size for time: \(sizes)")
+        let bad = try Binary.run(["render", "Fixtures/results/workplace-PRED.json", "--compression", "max",
+                                  "-o", folder.appendingPathComponent("x.png").path])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--compression must be fast, balanced or smallest, not 'max'"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
+    }
+
     @Test func rendersToStandardOutput() throws {
         let run = try Binary.run(["render", "-", "-o", "-"], stdin: Data(#"{"scores":{"c":1,"s":-1,"e":0,"a":3}}"#.utf8))
         #expect(run.status == 0)

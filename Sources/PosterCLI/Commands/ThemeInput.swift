@@ -30,7 +30,6 @@ enum ThemeInput {
         }
     }
 
-    /// One renderer per process: fonts load once.
     /// The --compression option shared by render and batch.
     static let compressionOption = OptionSpec.value(
         "compression", valueName: "level", defaultValue: PosterCompression.balanced.rawValue,
@@ -45,6 +44,7 @@ enum ThemeInput {
         return setting
     }
 
+    /// One renderer per process: fonts load once.
     static func renderer(compression: PosterCompression = .balanced) throws(CommandFailure) -> PosterRenderer {
         do throws(RenderError) {
             return try PosterRenderer(compression: compression)
