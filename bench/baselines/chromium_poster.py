@@ -16,7 +16,6 @@ browser start-up and first page load are reported separately and not included.
 Usage: chromium_poster.py --variants FILE --out DIR [--warmup N] [--rounds N] --json
 """
 
-import argparse
 import base64
 import importlib.metadata
 import json
@@ -30,6 +29,8 @@ T_START = time.perf_counter()
 import qrcode  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
+
+import rounds  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -56,50 +57,10 @@ def qr_svg(link):
             % (n, n, "".join(parts)))
 
 
-def descendants(pid):
-    """Process ids below `pid`, from /proc."""
-    children = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open("/proc/%s/stat" % entry) as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-            children.setdefault(int(fields[1]), []).append(int(entry))
-        except OSError:
-            continue
-    found, stack = [], [pid]
-    while stack:
-        for child in children.get(stack.pop(), []):
-            found.append(child)
-            stack.append(child)
-    return found
-
-
-def high_water_kib(pid):
-    try:
-        with open("/proc/%d/status" % pid) as handle:
-            for line in handle:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--variants", required=True)
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--warmup", type=int, default=1)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--driver", default="/usr/bin/chromedriver")
-    args = parser.parse_args()
-
-    with open(args.variants, encoding="utf-8") as handle:
-        spec = json.load(handle)
+    args = rounds.arguments(__doc__, [("--chromium", {"default": "/usr/bin/chromium"}),
+                                      ("--driver", {"default": "/usr/bin/chromedriver"})])
+    spec = rounds.load_variants(args.variants)
     variants = spec["variants"]
     canvas = spec["canvas"]
 
@@ -125,36 +86,19 @@ def main():
         startup_ms = (time.perf_counter() - T_START) * 1000
 
         os.makedirs(args.out, exist_ok=True)
-        draw_ms, encode_ms, render_ms, round_ms, sizes = [], [], [], [], []
-        for round_index in range(args.warmup + args.rounds):
-            measured = round_index >= args.warmup
-            round_start = time.perf_counter()
-            for variant in variants:
-                t0 = time.perf_counter()
-                svg = qr_svg(variant["values"]["link"])
-                driver.execute_script("return renderPoster(arguments[0], arguments[1], arguments[2]);",
-                                      variant["values"], variant["positions"], svg)
-                t1 = time.perf_counter()
-                shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "fromSurface": True})
-                png = base64.b64decode(shot["data"])
-                t2 = time.perf_counter()
-                if measured:
-                    draw_ms.append((t1 - t0) * 1000)
-                    encode_ms.append((t2 - t1) * 1000)
-                    render_ms.append((t2 - t0) * 1000)
-                if round_index == 0:
-                    sizes.append(len(png))
-                    path = os.path.join(args.out, "chromium", variant["file"] + ".png")
-                    os.makedirs(os.path.dirname(path), exist_ok=True)
-                    with open(path, "wb") as handle:
-                        handle.write(png)
-                    round_start += time.perf_counter() - t2
-            if measured:
-                round_ms.append((time.perf_counter() - round_start) * 1000)
-            print("chromium: round %d/%d done" % (round_index + 1, args.warmup + args.rounds), file=sys.stderr)
 
+        def draw(variant):
+            svg = qr_svg(variant["values"]["link"])
+            driver.execute_script("return renderPoster(arguments[0], arguments[1], arguments[2]);",
+                                  variant["values"], variant["positions"], svg)
+
+        def capture(_):
+            shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "fromSurface": True})
+            return base64.b64decode(shot["data"])
+
+        timings = rounds.measure("chromium", variants, args, draw, capture)
         browser = driver.service.process.pid
-        rss = sum(high_water_kib(pid) for pid in descendants(browser))
+        rss = sum(rounds.high_water_kib(pid) for pid in rounds.descendants(browser))
         report = {
             "name": "chromium",
             "description": "HTML page, one warm headless Chromium via selenium, DevTools screenshot at 2x",
@@ -162,8 +106,7 @@ def main():
                          "selenium": importlib.metadata.version("selenium"), "qrcode": importlib.metadata.version("qrcode"),
                          "browser launch ms": "%.0f" % launched_ms},
             "startupMs": startup_ms,
-            "drawMs": draw_ms, "encodeMs": encode_ms, "renderMs": render_ms, "roundMs": round_ms,
-            "bytes": sizes,
+            **timings,
             # Sum of the peak RSS of every browser process (an upper bound: shared pages count once per process).
             "maxRSSKiB": rss,
         }

@@ -25,13 +25,11 @@ Modes:
                   as a fresh process, like `nmti-poster batch`).
 """
 
-import argparse
 import importlib.metadata
 import io
 import json
 import os
 import platform
-import resource
 import sys
 import time
 
@@ -42,6 +40,8 @@ import numpy as np  # noqa: E402
 import PIL  # noqa: E402
 import qrcode  # noqa: E402
 from PIL import Image, ImageDraw, ImageFilter, ImageFont  # noqa: E402
+
+import rounds  # noqa: E402
 
 S = 2  # device pixels per point, as the engine's PosterCanvas.scale
 W, H = 375 * S, 667 * S
@@ -314,20 +314,6 @@ class Poster:
         return img
 
 
-def peak_rss_kib():
-    """VmHWM of this process. Not ru_maxrss: Linux carries the spawning process's
-    peak over into a child started with vfork/posix_spawn, so that would report
-    nmti-bench's memory rather than Pillow's."""
-    try:
-        with open("/proc/self/status") as handle:
-            for line in handle:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
-
 def encode(img):
     buffer = io.BytesIO()
     img.save(buffer, format="PNG")
@@ -335,17 +321,8 @@ def encode(img):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--variants", required=True)
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--warmup", type=int, default=1)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--once", action="store_true")
-    args = parser.parse_args()
-
-    with open(args.variants, encoding="utf-8") as handle:
-        spec = json.load(handle)
+    args = rounds.arguments(__doc__, [("--once", {"action": "store_true"})])
+    spec = rounds.load_variants(args.variants)
     variants = spec["variants"]
     poster = Poster(spec["icon"])
     os.makedirs(args.out, exist_ok=True)
@@ -353,38 +330,12 @@ def main():
     if args.once:
         for variant in variants:
             png = encode(poster.draw(variant["values"], variant["positions"]))
-            path = os.path.join(args.out, variant["file"] + ".png")
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "wb") as handle:
-                handle.write(png)
+            rounds.write_png(os.path.join(args.out, variant["file"] + ".png"), png)
         return
 
     startup_ms = (time.perf_counter() - T_START) * 1000
-    draw_ms, encode_ms, render_ms, round_ms, sizes = [], [], [], [], []
-    for round_index in range(args.warmup + args.rounds):
-        measured = round_index >= args.warmup
-        round_start = time.perf_counter()
-        for variant in variants:
-            t0 = time.perf_counter()
-            img = poster.draw(variant["values"], variant["positions"])
-            t1 = time.perf_counter()
-            png = encode(img)
-            t2 = time.perf_counter()
-            if measured:
-                draw_ms.append((t1 - t0) * 1000)
-                encode_ms.append((t2 - t1) * 1000)
-                render_ms.append((t2 - t0) * 1000)
-            if round_index == 0:
-                sizes.append(len(png))
-                path = os.path.join(args.out, "pillow", variant["file"] + ".png")
-                os.makedirs(os.path.dirname(path), exist_ok=True)
-                with open(path, "wb") as handle:
-                    handle.write(png)
-                # File writing stays out of the round time below, as the engine's render() writes nothing.
-                round_start += time.perf_counter() - t2
-        if measured:
-            round_ms.append((time.perf_counter() - round_start) * 1000)
-        print("pillow: round %d/%d done" % (round_index + 1, args.warmup + args.rounds), file=sys.stderr)
+    timings = rounds.measure("pillow", variants, args,
+                             lambda variant: poster.draw(variant["values"], variant["positions"]), encode)
 
     report = {
         "name": "pillow",
@@ -392,9 +343,8 @@ def main():
         "versions": {"python": platform.python_version(), "Pillow": PIL.__version__, "numpy": np.__version__,
                      "qrcode": importlib.metadata.version("qrcode"), "cairosvg": cairosvg.__version__},
         "startupMs": startup_ms,
-        "drawMs": draw_ms, "encodeMs": encode_ms, "renderMs": render_ms, "roundMs": round_ms,
-        "bytes": sizes,
-        "maxRSSKiB": peak_rss_kib(),
+        **timings,
+        "maxRSSKiB": rounds.high_water_kib(),
     }
     json.dump(report, sys.stdout)
 
