@@ -14,11 +14,14 @@ let package = Package(
     name: "NMTIPosterFuzz",
     dependencies: [.package(name: "NMTIPoster", path: "..")],
     targets: [
-        .executableTarget(name: "fuzz-result", dependencies: [.product(name: "NMTIDomain", package: "NMTIPoster")]),
+        // The libFuzzer driver hand-off and the replay tool, shared by the three targets.
+        .target(name: "FuzzDriver"),
+        .executableTarget(name: "fuzz-result", dependencies: ["FuzzDriver", .product(name: "NMTIDomain", package: "NMTIPoster")]),
         .executableTarget(
             name: "fuzz-theme",
-            dependencies: [.product(name: "PosterKit", package: "NMTIPoster"), .product(name: "NMTIDomain", package: "NMTIPoster")]),
-        .executableTarget(name: "fuzz-asset", dependencies: [.product(name: "PosterKit", package: "NMTIPoster")]),
+            dependencies: ["FuzzDriver", .product(name: "PosterKit", package: "NMTIPoster"),
+                           .product(name: "NMTIDomain", package: "NMTIPoster")]),
+        .executableTarget(name: "fuzz-asset", dependencies: ["FuzzDriver", .product(name: "PosterKit", package: "NMTIPoster")]),
         .executableTarget(
             name: "nmti-soak",
             dependencies: [.product(name: "PosterKit", package: "NMTIPoster"), .product(name: "NMTIDomain", package: "NMTIPoster")]),

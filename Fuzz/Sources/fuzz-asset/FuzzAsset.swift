@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import NMTIDomain
 import PosterKit
 
@@ -52,30 +53,12 @@ enum Scratch {
 }
 
 #if FUZZING
-/// SwiftPM links an executable's entry point as `<module>_main`; under libFuzzer
-/// that entry point hands control to the fuzzer's driver.
 @_cdecl("fuzz_asset_main")
 public func fuzzerEntryPoint(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments, fuzzAsset)
+    runFuzzer(argc, argv, fuzzAsset)
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
-) -> Int32
 #else
-/// Without libFuzzer: runs each file named on the command line through the entry point.
 @main struct Replay {
-    static func main() {
-        for path in CommandLine.arguments.dropFirst() {
-            let data = FileManager.default.contents(atPath: path) ?? Data()
-            _ = data.withUnsafeBytes { fuzzAsset($0.bindMemory(to: UInt8.self).baseAddress ?? UnsafePointer(bitPattern: 1)!, data.count) }
-            print("ok: \(path)")
-        }
-    }
+    static func main() { replayFiles(fuzzAsset) }
 }
 #endif

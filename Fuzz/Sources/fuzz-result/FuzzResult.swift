@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import NMTIDomain
 
 /// libFuzzer entry point: any bytes are decoded as a result JSON. Decoding must
@@ -21,30 +22,12 @@ public func fuzzResult(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 #if FUZZING
-/// SwiftPM links an executable's entry point as `<module>_main`; under libFuzzer
-/// that entry point hands control to the fuzzer's driver.
 @_cdecl("fuzz_result_main")
 public func fuzzerEntryPoint(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments, fuzzResult)
+    runFuzzer(argc, argv, fuzzResult)
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
-) -> Int32
 #else
-/// Without libFuzzer: runs each file named on the command line through the entry point.
 @main struct Replay {
-    static func main() {
-        for path in CommandLine.arguments.dropFirst() {
-            let data = FileManager.default.contents(atPath: path) ?? Data()
-            _ = data.withUnsafeBytes { fuzzResult($0.bindMemory(to: UInt8.self).baseAddress ?? UnsafePointer(bitPattern: 1)!, data.count) }
-            print("ok: \(path)")
-        }
-    }
+    static func main() { replayFiles(fuzzResult) }
 }
 #endif

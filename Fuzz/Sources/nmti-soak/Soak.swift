@@ -20,7 +20,6 @@ import PosterKit
     }
 
     static func main() {
-        setvbuf(stdout, nil, _IOLBF, 0)  // progress lines appear as they happen, even in a log file
         var options = Options()
         var arguments = Array(CommandLine.arguments.dropFirst())
         while !arguments.isEmpty {
@@ -46,13 +45,13 @@ import PosterKit
         do {
             exit(try run(options) ? 0 : 1)
         } catch {
-            print("soak: error: \(error)")
+            say("soak: error: \(error)")
             exit(1)
         }
     }
 
     static func usage(_ message: String) -> Never {
-        print("soak: \(message)\nusage: nmti-soak [--renders N] [--threads 2,4,8] [--themes a,b] [--max-growth-mib M] [--package DIR]")
+        say("soak: \(message)\nusage: nmti-soak [--renders N] [--threads 2,4,8] [--themes a,b] [--max-growth-mib M] [--package DIR]")
         exit(64)
     }
 
@@ -88,7 +87,7 @@ import PosterKit
         let start = Date()
         // The reference: every input once, on this thread.
         let reference = try inputs.map { try renderer.render($0.result, theme: $0.theme).png }
-        print(String(format: "soak: %d inputs (%@), reference renders in %.1f s; RSS %.1f MiB",
+        say(String(format: "soak: %d inputs (%@), reference renders in %.1f s; RSS %.1f MiB",
                      inputs.count, names.joined(separator: ", "), Date().timeIntervalSince(start), residentMiB()))
 
         let perRound = options.renders / options.threads.count
@@ -121,10 +120,10 @@ import PosterKit
             samples += counter.samples
             mismatches += counter.mismatches.count
             failures += counter.failures.count
-            for label in counter.mismatches.prefix(5) { print("soak: MISMATCH \(label)") }
-            for message in counter.failures.prefix(5) { print("soak: FAILED \(message)") }
+            for label in counter.mismatches.prefix(5) { say("soak: MISMATCH \(label)") }
+            for message in counter.failures.prefix(5) { say("soak: FAILED \(message)") }
             let seconds = Date().timeIntervalSince(roundStart)
-            print(String(format: "soak: %d threads: %d renders in %.1f s (%.1f/s), %d mismatches, %d failures; RSS %.1f MiB",
+            say(String(format: "soak: %d threads: %d renders in %.1f s (%.1f/s), %d mismatches, %d failures; RSS %.1f MiB",
                          threads, perRound, seconds, Double(perRound) / seconds, counter.mismatches.count,
                          counter.failures.count, residentMiB()))
         }
@@ -135,10 +134,10 @@ import PosterKit
         let late = samples.suffix(tenth).map(\.mib).reduce(0, +) / Double(tenth)
         let peak = samples.map(\.mib).max() ?? 0
         let growth = late - early
-        print(String(format: "soak: %d renders in %.1f s; RSS early %.1f MiB, late %.1f MiB, peak %.1f MiB, growth %.1f MiB (limit %.0f)",
+        say(String(format: "soak: %d renders in %.1f s; RSS early %.1f MiB, late %.1f MiB, peak %.1f MiB, growth %.1f MiB (limit %.0f)",
                      total, Date().timeIntervalSince(start), early, late, peak, growth, options.maxGrowthMiB))
         let ok = mismatches == 0 && failures == 0 && growth <= options.maxGrowthMiB
-        print(ok ? "soak: PASS" : "soak: FAIL")
+        say(ok ? "soak: PASS" : "soak: FAIL")
         return ok
     }
 
@@ -184,4 +183,10 @@ final class Counter: @unchecked Sendable {
         samples.append((renders, mib))
         lock.unlock()
     }
+}
+
+/// Writes one line to standard output at once, so progress appears as it happens
+/// even in a log file (and without touching C's `stdout`, which Swift 6 rejects).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
