@@ -53,9 +53,10 @@ import Testing
     }()
 }
 
-/// The same deterministic mutator as the result fuzz test, with theme tokens.
+/// The same deterministic mutator as the result fuzz test, with theme tokens, on the
+/// SplitMix64 generator of the JSON5 tests.
 struct ThemeMutator {
-    var state: UInt64
+    var random: SplitMix64
     let dictionary: [[UInt8]] = [
         "{", "}", "[", "]", ":", ",", "\"", "'", "//", "/*", "*/", "null", "true", "NaN", "-", "1e308", "0x10", "Infinity",
         "type:", "\"text\"", "\"image\"", "\"stack\"", "\"group\"", "\"qr\"", "\"dimensions\"", "\"shape\"", "children:",
@@ -64,15 +65,9 @@ struct ThemeMutator {
         "stops:", "\"#E8503A\"", "\"#0000\"", "src:", "\"../x.svg\"", "\"/etc/passwd\"", "长", "😀", "\\u0000",
     ].map { Array($0.utf8) }
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(state: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
 
