@@ -105,26 +105,21 @@ enum FloorBench {
     }
 }
 
-/// `--png-sweep`: every filter strategy at every useful level on the 32 classic
-/// posters, so the encoder's default can be chosen on real renders.
+/// `--png-sweep`: every filter strategy with every compressor and useful level on
+/// the 32 classic posters, so the encoder's settings are chosen on real renders.
+/// It ends with the fastest setting whose median file meets the size target.
 enum PNGSweep {
-    static func run(pngs: [[UInt8]], levels: [Int], repeats: Int) throws -> String {
-        var rasters: [(pixels: [UInt32], width: Int, height: Int)] = []
-        for png in pngs {
-            let image = try PNGDecoder().decode(png)
-            var argb = [UInt32](repeating: 0, count: image.width * image.height)
-            for index in 0..<argb.count {
-                let r = UInt32(image.rgba[index * 4]), g = UInt32(image.rgba[index * 4 + 1])
-                let b = UInt32(image.rgba[index * 4 + 2]), a = UInt32(image.rgba[index * 4 + 3])
-                func premultiply(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
-                argb[index] = a << 24 | premultiply(r) << 16 | premultiply(g) << 8 | premultiply(b)
-            }
-            rasters.append((argb, image.width, image.height))
-        }
-        var lines = ["| filter | level | median CPU ms | p95 CPU ms | median KB | max KB |", "| --- | --- | --- | --- | --- | --- |"]
+    /// The median-size goal of bench/README.md's targets, in bytes.
+    static let sizeTarget = 150_000
+
+    static func run(pngs: [[UInt8]], deflaters: [PNGDeflater], repeats: Int) throws -> String {
+        let rasters = try pngs.map(premultipliedRaster)
+        var lines = ["| filter | compressor | median CPU ms | p95 CPU ms | median KB | max KB |",
+                     "| --- | --- | --- | --- | --- | --- |"]
+        var fastestWithinTarget: (setting: String, p50: Double, median: Double)?
         for strategy in PNGFilterStrategy.allCases {
-            for level in levels {
-                let encoder = PNGEncoder(compressionLevel: level, filterStrategy: strategy)
+            for deflater in deflaters {
+                let encoder = PNGEncoder(deflater: deflater, filterStrategy: strategy)
                 var times: [UInt64] = []
                 var sizes: [Int] = []
                 for raster in rasters {
@@ -145,12 +140,36 @@ enum PNGSweep {
                 }
                 let time = Summary(nanoseconds: times)
                 let bytes = ByteSummary(sizes)
-                lines.append(String(format: "| %@ | %d | %.2f | %.2f | %.1f | %.1f |", strategy.rawValue, level, time.p50, time.p95,
-                                    bytes.median / 1000, Double(bytes.max) / 1000))
-                log("png-sweep: \(strategy.rawValue)/\(level): \(String(format: "%.2f", time.p50)) ms, \(Int(bytes.median)) B")
+                let setting = "\(strategy.rawValue), \(deflater)"
+                lines.append(String(format: "| %@ | %@ | %.2f | %.2f | %.1f | %.1f |", strategy.rawValue, deflater.description,
+                                    time.p50, time.p95, bytes.median / 1000, Double(bytes.max) / 1000))
+                log("png-sweep: \(setting): \(String(format: "%.2f", time.p50)) ms, \(Int(bytes.median)) B")
+                if bytes.median <= Double(sizeTarget), time.p50 < fastestWithinTarget?.p50 ?? .infinity {
+                    fastestWithinTarget = (setting, time.p50, bytes.median)
+                }
             }
         }
+        lines.append("")
+        if let best = fastestWithinTarget {
+            lines.append(String(format: "Fastest setting with a median file <= %d KB: %@, %.2f ms p50, %.1f KB median.",
+                                sizeTarget / 1000, best.setting, best.p50, best.median / 1000))
+        } else {
+            lines.append("No setting gives a median file <= \(sizeTarget / 1000) KB.")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// Decodes a poster back to Cairo's premultiplied ARGB32 layout.
+    private static func premultipliedRaster(_ png: [UInt8]) throws -> (pixels: [UInt32], width: Int, height: Int) {
+        let image = try PNGDecoder().decode(png)
+        var argb = [UInt32](repeating: 0, count: image.width * image.height)
+        for index in 0..<argb.count {
+            let r = UInt32(image.rgba[index * 4]), g = UInt32(image.rgba[index * 4 + 1])
+            let b = UInt32(image.rgba[index * 4 + 2]), a = UInt32(image.rgba[index * 4 + 3])
+            func premultiply(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
+            argb[index] = a << 24 | premultiply(r) << 16 | premultiply(g) << 8 | premultiply(b)
+        }
+        return (argb, image.width, image.height)
     }
 }
 

@@ -20,7 +20,7 @@ let usage = """
       --no-chromium         skip Chromium only
       --no-process          skip the whole-process measurements
       --variants-only FILE  only write the 32 classic variants' copy as JSON for the baselines, then exit
-      --png-sweep           only time every PNG filter strategy and level on the 32 classic posters
+      --png-sweep           only time every PNG filter, compressor and level on the 32 classic posters
     """
 
 struct Options {
@@ -94,7 +94,8 @@ func main() throws {
     if options.pngSweep {
         let renderer = try PosterRenderer()
         let pngs = try Variant.all.map { try renderer.render($0.result, theme: classicTheme).png }
-        print(try PNGSweep.run(pngs: pngs, levels: [1, 2, 3, 4, 5, 6, 7, 9], repeats: 5))
+        let deflaters = [1, 2, 3, 4, 5, 6, 7, 9].map { PNGDeflater.libdeflate(level: $0) } + (0...3).map { PNGDeflater.igzip(level: $0) }
+        print(try PNGSweep.run(pngs: pngs, deflaters: deflaters, repeats: 5))
         return
     }
 

@@ -9,11 +9,11 @@ import CDeflate
 ///
 /// Thread safety: the encoder is an immutable `Sendable` value; one instance may
 /// be shared and called concurrently from any number of threads. Each `encode`
-/// call allocates its own libdeflate compressor (about 5 µs, measured by
-/// `pngbench`, so caching it — which would need a non-Sendable class — is not
-/// worth it) and borrows its large buffers (~8 MB for a poster) from a
-/// process-wide, lock-protected `PNGScratchPool`: allocating those per call made
-/// glibc return them to the kernel and fault them back in, ~20% of an encode.
+/// call allocates its own libdeflate compressor (a few microseconds, so caching
+/// it — which would need a non-Sendable class — is not worth it) and borrows its
+/// large buffers (~8 MB for a poster) from a process-wide, lock-protected
+/// `PNGScratchPool`: allocating those per call made glibc return them to the
+/// kernel and fault them back in, ~20% of an encode.
 public struct PNGEncoder: Sendable {
     /// The compressor and its level.
     public var deflater: PNGDeflater
@@ -22,30 +22,16 @@ public struct PNGEncoder: Sendable {
     /// Largest `IDAT` data length; internal so tests can force multi-chunk output.
     var maxIDATLength = PNGFormat.maxChunkLength
 
-    /// The measured default for 750x1334 posters: filter `.none`, level 6.
+    /// The measured default for 750x1334 posters: filter `.none`, libdeflate level 6
+    /// (`PNGCompression.balanced`).
     ///
-    /// `pngbench`, release build, thread-CPU medians of 15 runs on a 2-vCPU VM
-    /// shared with other jobs (ranges over repeated runs), on a synthetic opaque
-    /// poster (vertical gradient, flat cards, anti-aliased CJK-like text, QR
-    /// code) and on a "shaded" variant adding a diagonal gradient and a lit disc:
-    ///
-    ///     setting      CPU ms    bytes     shaded bytes
-    ///     none/1        9-12     117 820   167 681
-    ///     none/4       13-17     114 800   143 994
-    ///     none/6       16-21     103 597   129 505   <- default
-    ///     paeth/6      15-20     118 733   146 769
-    ///     adaptive/6   ~23       117 806   146 191
-    ///     none/9       60-66      95 442
-    ///     none/12      ~900       87 896   (smallest of all 30 settings)
-    ///
-    /// Only levels 9 and 12 come within 10% of the smallest file, at 3-50x the
-    /// time, so "fastest within ~10% of the best" is applied to levels 1-6:
-    /// none/6 is the smallest there, and the only setting that stays well under
-    /// 150 KB once smooth shading is added (none/1 is ~1.8x faster but 14%
-    /// larger, and 168 KB on the shaded variant). Filters lose to `.none` here
-    /// because flat areas and row-shifted gradients already repeat byte for
-    /// byte. No setting reaches "a few ms" on this VM: 85-90% of an encode is
-    /// inside libdeflate. Re-run `pngbench` on real renders before changing.
+    /// Chosen with `nmti-bench --png-sweep` (bench/README.md), which encodes the 32
+    /// classic posters with every filter strategy, compressor and level. Filter
+    /// `.none` wins at every level: flat areas and vertical gradients already repeat
+    /// byte for byte, and filtering breaks exact repeats of anti-aliased glyph rows.
+    /// Level 6 is the fastest setting whose median file stays under 150 KB; level 1
+    /// is about twice as fast and 12% larger, igzip (`.fast`) about five times as
+    /// fast and 28% larger. Re-run the sweep on real renders before changing this.
     public init() {
         self.init(.balanced)
     }

@@ -29,7 +29,7 @@ final class PNGScratchBuffer: @unchecked Sendable {
 ///
 /// Why a pool: a poster needs about 3 MB of scanlines plus a 3 MB compression
 /// bound. Allocated per call, glibc returns that memory to the kernel on free and
-/// page-faults it back in next time, which `pngbench` measured at roughly 20% of
+/// page-faults it back in next time, which cost roughly 20% of
 /// an encode. Why shared and locked: `PNGEncoder` stays a `Sendable` value usable
 /// from any thread; the lock is taken twice per encode, never during the work.
 final class PNGScratchPool: Sendable {
