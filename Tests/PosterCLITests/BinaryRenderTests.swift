@@ -2,10 +2,19 @@ import Foundation
 import Testing
 
 /// The render, batch, preview and themes commands, run as a user runs them.
-@Suite("Binary: render, batch, preview, themes") struct BinaryRenderTests {
+@Suite("Binary: render, batch, preview, themes") final class BinaryRenderTests {
+    /// The folders this test made. Swift Testing creates one instance per test, so
+    /// they are removed as soon as the test ends.
+    private var folders: [URL] = []
+
+    deinit {
+        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+    }
+
     func scratch() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folders.append(folder)
         return folder
     }
 
@@ -131,6 +140,23 @@ import Testing
         let run = try Binary.run(["preview", "--theme", folder.path, "-o", folder.appendingPathComponent("s.png").path])
         #expect(run.status == 1)
         #expect(run.stdoutText.contains("overflowed"))
+    }
+
+    @Test func aThemeWithSeveralProblemsIsOneReadableLine() throws {
+        let folder = try scratch()
+        try ##"{ canvas: { background: "#zz1234" }, elements: [ { type: "text", text: "x", size: "big" } ] }"##
+            .write(to: folder.appendingPathComponent("theme.json5"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("x.png")
+        let run = try Binary.run(["render", "Fixtures/results/workplace-PRED.json", "--theme", folder.path, "-o", output.path])
+        #expect(run.status == 78)
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("nmti-poster: error: 2 problems in theme '\(folder.path)' "), "\(run.stderr)")
+        #expect(run.stderr.contains("themes validate \(folder.path)"), "\(run.stderr)")
+        #expect(run.stderr.contains("canvas.background: '#zz1234' is not a colour"), "\(run.stderr)")
+        #expect(run.stderr.contains("; \(folder.path)/theme.json5:1:"), "\(run.stderr)")
+        #expect(run.stderr.contains("elements[0].size: "), "\(run.stderr)")
+        #expect(!run.stderr.contains("\\n"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
     @Test func themesListShowsEveryShippedTheme() throws {

@@ -16,8 +16,18 @@ enum ThemeInput {
                 let known = store.names().joined(separator: ", ")
                 throw CommandFailure(.noInput, "theme '\(nameOrPath)' not found at \(url.path); known themes: \(known)")
             }
-            throw CommandFailure(.badTheme, error.description)
+            throw CommandFailure(.badTheme, summary(of: error, theme: nameOrPath))
         }
+    }
+
+    /// A theme's problems on the one line an error gets: the problem itself, or the
+    /// count and every problem separated by "; ", with the command that lists them
+    /// one per line. (Joined with newlines, the line break would be escaped as \n.)
+    static func summary(of error: ThemeError, theme: String) -> String {
+        let problems = error.diagnostics.map(\.description)
+        guard problems.count > 1 else { return problems.first ?? "theme '\(theme)' is invalid" }
+        return "\(problems.count) problems in theme '\(theme)' (one per line: nmti-poster themes validate \(theme)): "
+            + problems.joined(separator: "; ")
     }
 
     /// Maps a render failure to the command's exit status.
