@@ -6,9 +6,7 @@ import Testing
 
 @Suite struct BatchTests {
     func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-batch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try TestScratch.folder("batch")
     }
 
     @Test func oneThreadAndSeveralThreadsWriteIdenticalFiles() throws {

@@ -99,7 +99,7 @@ enum TinyTheme {
             { format: 1, name: "tiny", canvas: { width: 60, height: 40, background: "\(background)" },
               elements: [\(items.joined(separator: ", "))] }
             """
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-golden-\(UUID().uuidString)/tiny")
+        let folder = try TestScratch.folder("golden").appendingPathComponent("tiny")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(source.utf8).write(to: folder.appendingPathComponent(Theme.fileName))
         return try Theme.load(from: folder)
@@ -114,7 +114,7 @@ struct ScratchGoldens {
     let suite: GoldenSuite
 
     init(mode: GoldenRecordMode) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-goldens-\(UUID().uuidString)")
+        folder = try TestScratch.folder("goldens")
         goldens = folder.appendingPathComponent("goldens")
         artifacts = folder.appendingPathComponent("artifacts")
         try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)

@@ -71,8 +71,7 @@ import Testing
     }
 
     @Test func loadsTheFileNextToTheGoldenOrDefaultsToExact() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-tolerance-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestScratch.folder("tolerance")
         let golden = folder.appendingPathComponent("workplace-PRED.png")
         let absent = try GoldenTolerance.load(forGolden: golden)
         #expect(absent.isExact)

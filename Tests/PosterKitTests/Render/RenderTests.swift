@@ -68,8 +68,7 @@ let sharedStore = ThemeStore(directory: packageRoot.appendingPathComponent("Them
 
     @Test func writesThroughATemporaryFileAndLeavesNothingOnFailure() throws {
         let theme = try sharedStore.theme("classic")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-out-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestScratch.folder("out")
         let target = folder.appendingPathComponent("poster.png")
         try renderer.render(result("DOOM"), theme: theme, to: target)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["poster.png"])

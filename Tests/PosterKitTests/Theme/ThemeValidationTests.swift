@@ -4,8 +4,7 @@ import Testing
 
 /// Writes a theme folder in a fresh temporary directory.
 func makeTheme(_ json5: String, files: [String: String] = [:]) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-theme-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestScratch.folder("theme")
     try json5.write(to: folder.appendingPathComponent("theme.json5"), atomically: true, encoding: .utf8)
     for (name, contents) in files {
         let url = folder.appendingPathComponent(name)
@@ -62,7 +61,7 @@ func loadErrors(_ json5: String, files: [String: String] = [:]) throws -> [Diagn
     }
 
     @Test func assetPathsMustStayInsideTheThemeFolder() throws {
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-outside-\(UUID().uuidString).svg")
+        let outside = try TestScratch.folder("outside").appendingPathComponent("outside.svg")
         try "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>".write(to: outside, atomically: true, encoding: .utf8)
         let folder = try makeTheme("""
             { elements: [
