@@ -5,7 +5,7 @@ import CIsal
 /// deterministic; they trade encode time against bytes.
 ///
 /// Measured on the 32 classic posters (bench/README.md): `fast` encodes in about
-/// a tenth of the time of `balanced` and writes files about 30% larger;
+/// a fifth of the time of `balanced` and writes files about 28% larger;
 /// `smallest` writes files about 10% smaller at about 40 times the time.
 public enum PNGCompression: String, Sendable, CaseIterable {
     /// ISA-L's igzip at level 1: for serving posters on demand.
@@ -27,9 +27,9 @@ public enum PNGCompression: String, Sendable, CaseIterable {
 
 /// A zlib-format compressor from Debian and its level.
 public enum PNGDeflater: Sendable, Equatable, CustomStringConvertible {
-    /// libdeflate, levels 0 (stored) ... 12: good ratios, 2-3 ns a byte at level 6.
+    /// libdeflate, levels 0 (stored) ... 12: good ratios, about 6 ns a byte at level 6 on posters.
     case libdeflate(level: Int)
-    /// ISA-L igzip, levels 0 ... 3: about ten times faster than libdeflate's
+    /// ISA-L igzip, levels 0 ... 3: about eight times faster than libdeflate's
     /// level 6 with a weaker match finder.
     case igzip(level: Int)
 
