@@ -3,16 +3,30 @@ import PosterKit
 
 /// Batch progress on standard output: a redrawn bar with count, rate and time left
 /// on a terminal; one plain line per poster otherwise (logs, CI); nothing when quiet.
+///
+/// Workers report from their own threads while the command's `TerminalIO` belongs to
+/// the calling thread, so the display writes through its own serialised sink
+/// (standard output unless a test passes another).
 final class ProgressDisplay: @unchecked Sendable {
     private let isTerminal: Bool
     private let quiet: Bool
+    private let sink: @Sendable (String) -> Void
+    private let clock: @Sendable () -> UInt64
     private let lock = NSLock()
-    private let start = DispatchTime.now().uptimeNanoseconds
+    private let start: UInt64
     private var drewBar = false
 
-    init(isTerminal: Bool, quiet: Bool) {
+    /// - Parameters:
+    ///   - sink: receives each piece of text; called with the display's lock held.
+    ///   - clock: monotonic nanoseconds, for the rate and the time left.
+    init(isTerminal: Bool, quiet: Bool,
+         sink: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+         clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
         self.isTerminal = isTerminal
         self.quiet = quiet
+        self.sink = sink
+        self.clock = clock
+        start = clock()
     }
 
     /// Reports one finished poster. Called from worker threads, so writes are serialised.
@@ -20,28 +34,30 @@ final class ProgressDisplay: @unchecked Sendable {
         guard !quiet else { return }
         lock.lock()
         defer { lock.unlock() }
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let rate = Double(progress.done) / max(elapsed, 0.001)
-        if isTerminal {
-            let width = 30
-            let filled = width * progress.done / max(progress.total, 1)
-            let left = Double(progress.total - progress.done) / max(rate, 0.001)
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            let line = String(format: "\r%@ %d/%d  %.1f/s  %.1fs left ", bar, progress.done, progress.total, rate, left)
-            FileHandle.standardOutput.write(Data(line.utf8))
-            drewBar = true
-        } else {
-            let status = progress.failed ? "failed" : "ok"
-            let line = "[\(progress.done)/\(progress.total)] \(status) \(progress.file)\n"
-            FileHandle.standardOutput.write(Data(line.utf8))
-        }
+        let elapsed = Double(clock() - start) / 1e9
+        sink(Self.text(for: progress, elapsed: elapsed, isTerminal: isTerminal))
+        drewBar = drewBar || isTerminal
     }
 
     /// Ends the bar's line.
     func finish() {
         lock.lock()
         defer { lock.unlock() }
-        if drewBar { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        if drewBar { sink("\n") }
+    }
+
+    /// What one update prints: on a terminal the bar, redrawn over the previous one
+    /// (`\r`, no newline); otherwise a whole line naming the poster.
+    static func text(for progress: BatchRunner.Progress, elapsed: Double, isTerminal: Bool) -> String {
+        guard isTerminal else {
+            let status = progress.failed ? "failed" : "ok"
+            return "[\(progress.done)/\(progress.total)] \(status) \(progress.file)\n"
+        }
+        let width = 30
+        let filled = width * min(progress.done, progress.total) / max(progress.total, 1)
+        let rate = Double(progress.done) / max(elapsed, 0.001)
+        let left = Double(progress.total - progress.done) / max(rate, 0.001)
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        return String(format: "\r%@ %d/%d  %.1f/s  %.1fs left ", bar, progress.done, progress.total, rate, left)
     }
 }
-

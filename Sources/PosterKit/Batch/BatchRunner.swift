@@ -6,10 +6,22 @@ import NMTIDomain
 public struct BatchRunner: Sendable {
     /// Progress after each poster.
     public struct Progress: Sendable {
+        /// Posters finished so far, this one included.
         public let done: Int
+        /// Posters in the plan.
         public let total: Int
+        /// The poster's file, relative to the output folder.
         public let file: String
+        /// Whether this poster failed.
         public let failed: Bool
+
+        /// A progress report; public so front ends can test their displays.
+        public init(done: Int, total: Int, file: String, failed: Bool) {
+            self.done = done
+            self.total = total
+            self.file = file
+            self.failed = failed
+        }
     }
 
     /// A poster that could not be rendered or written.
