@@ -25,8 +25,8 @@ public final class ShapedText: @unchecked Sendable {
 
 extension TextShaper {
     /// Shapes `text` into a box `width` wide and at most `maxHeight` tall:
-    /// shrinks toward the style's minimum size first, then cuts with an
-    /// ellipsis, counting lines over the whole text (newlines included).
+    /// shrinks toward the style's minimum size first, then cuts it as the style's
+    /// `overflow` says, counting lines over the whole text (newlines included).
     public func shape(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> ShapedText {
         // Hostile input is cut before shaping; a cut text ends with an ellipsis, like any text that does not fit.
         let (text, wasCut) = Self.bounded(text)
@@ -61,6 +61,10 @@ extension TextShaper {
         if let (layout, size) = best {
             return ShapedText(layout: layout, emoji: emoji, text: text,
                               fit: TextFit(size: size, shrunk: true, ellipsised: wasCut, overflowed: false))
+        }
+        if style.overflow == .sentence,
+           let cut = sentenceCut(text, style: style, size: floor, width: width, fits: fits) {
+            return cut
         }
         return ellipsised(text, style: style, size: floor, width: width, fits: fits)
     }

@@ -3,6 +3,16 @@ public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
     case left, center, right, justify
 }
 
+/// What happens to the end of a text that does not fit even at its smallest size.
+public enum TextOverflow: String, Sendable, Hashable, CaseIterable {
+    /// Cut after the last character that fits and end with "…".
+    case ellipsis
+    /// Leave out whole sentences from the end, so the text stops at its own full
+    /// stop (。！？!?) instead of mid-phrase; when not even the first sentence fits,
+    /// cut with an ellipsis.
+    case sentence
+}
+
 /// Everything that decides how a text is shaped, apart from its colour.
 public struct TextStyle: Sendable, Hashable {
     /// The font family, one of the pinned families.
@@ -21,14 +31,16 @@ public struct TextStyle: Sendable, Hashable {
     public var lineHeight: Double
     /// Paragraph alignment.
     public var alignment: TextAlignment
-    /// The most lines to show; the text is ellipsised beyond them. Nil is unlimited.
+    /// The most lines to show; the text is cut beyond them. Nil is unlimited.
     public var maxLines: Int?
+    /// How a text that does not fit is cut.
+    public var overflow: TextOverflow
 
     /// Creates a style.
     public init(
         family: String, weight: Int = 400, italic: Bool = false, size: Double,
         minimumSize: Double? = nil, letterSpacing: Double = 0, lineHeight: Double = 1,
-        alignment: TextAlignment = .left, maxLines: Int? = nil
+        alignment: TextAlignment = .left, maxLines: Int? = nil, overflow: TextOverflow = .ellipsis
     ) {
         self.family = family
         self.weight = weight
@@ -39,6 +51,7 @@ public struct TextStyle: Sendable, Hashable {
         self.lineHeight = lineHeight
         self.alignment = alignment
         self.maxLines = maxLines
+        self.overflow = overflow
     }
 }
 
@@ -52,4 +65,9 @@ public struct TextFit: Sendable, Hashable {
     public var ellipsised: Bool
     /// Whether the result still does not fit its box (too tall or too wide).
     public var overflowed: Bool
+    /// How many whole sentences were kept, when sentences at the end were left
+    /// out (`TextOverflow.sentence`); nil when none were.
+    public var keptSentences: Int? = nil
+    /// How many sentences the whole text has, when some were left out.
+    public var totalSentences: Int? = nil
 }

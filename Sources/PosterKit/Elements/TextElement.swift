@@ -1,12 +1,13 @@
 import PosterGraphics
 
-/// `text`: a paragraph with Chinese line breaking, max lines with an ellipsis,
-/// shrink-to-fit, letter spacing, line height, alignment, stroke and shadow.
+/// `text`: a paragraph with Chinese line breaking, max lines cut with an ellipsis
+/// or at a sentence end, shrink-to-fit, letter spacing, line height, alignment,
+/// stroke and shadow.
 public struct TextElement: PosterElement {
     public static let typeName = "text"
     public static let propertyNames = [
         "text", "font", "weight", "italic", "size", "minSize", "letterSpacing", "lineHeight", "align",
-        "verticalAlign", "maxLines", "color", "stroke", "shadow",
+        "verticalAlign", "maxLines", "overflow", "color", "stroke", "shadow",
     ]
 
     enum VerticalAlignment: String, CaseIterable { case top, center, bottom }
@@ -48,7 +49,8 @@ public struct TextElement: PosterElement {
             minimumSize: reader.optionalNumber("minSize", range: 1...ThemeLimits.maximumFontSize),
             letterSpacing: reader.number("letterSpacing", default: 0, range: -20...100),
             lineHeight: reader.number("lineHeight", default: 1.0, range: 0.5...4),
-            alignment: reader.choice("align", default: TextAlignment.left), maxLines: maxLines)
+            alignment: reader.choice("align", default: TextAlignment.left), maxLines: maxLines,
+            overflow: reader.choice("overflow", default: TextOverflow.ellipsis))
         if let minimum = style.minimumSize, minimum > size {
             reader.report("minSize \(minimum) is larger than size \(size)", for: "minSize")
         }
@@ -64,6 +66,9 @@ public struct TextElement: PosterElement {
         let shaped = context.shaper.shape(content, style: style, width: slot.width, maxHeight: slot.height)
         if shaped.fit.shrunk { context.note(.shrunk, text: content, detail: "\(format(style.size)) -> \(format(shaped.fit.size)) pt") }
         if shaped.fit.ellipsised { context.note(.ellipsised, text: content, detail: "kept \(shaped.text.count - 1) of \(content.count) characters") }
+        if let kept = shaped.fit.keptSentences, let total = shaped.fit.totalSentences {
+            context.note(.shortened, text: content, detail: "kept \(kept) of \(total) sentences")
+        }
         if shaped.fit.overflowed { context.note(.overflowed, text: content, detail: "does not fit even at \(format(shaped.fit.size)) pt") }
         let height = slot.height ?? shaped.size.height
         var y = slot.origin.y

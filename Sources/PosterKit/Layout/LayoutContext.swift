@@ -53,11 +53,21 @@ public final class LayoutContext {
     }
 }
 
-/// Something that did not fit as designed: shrunk or ellipsised text, overflow, or drawing off the canvas.
+/// Something that did not fit as designed: shrunk, ellipsised or shortened text,
+/// overflow, or drawing off the canvas.
 public struct FitNote: Sendable, Hashable, CustomStringConvertible {
     /// What happened.
     public enum Kind: String, Sendable, Hashable {
-        case shrunk, ellipsised, overflowed, outsideCanvas
+        /// The text was set smaller than its size.
+        case shrunk
+        /// The text was cut mid-text and ends with "…".
+        case ellipsised
+        /// Whole sentences at the end were left out (`overflow: "sentence"`).
+        case shortened
+        /// The element still does not fit its box.
+        case overflowed
+        /// The element reaches outside the canvas.
+        case outsideCanvas
     }
     /// The element's id or JSON path.
     public let element: String

@@ -83,6 +83,28 @@ import Testing
         #expect(r.notes.isEmpty)
     }
 
+    @Test func sentenceOverflowKeepsWholeSentencesAndNotesIt() throws {
+        // Every description has several sentences; three 12 pt lines 220 pt wide hold only some.
+        let r = try RenderedTheme("""
+            { canvas: { width: 240, height: 200 },
+              elements: [ { type: "text", id: "desc", x: 10, y: 10, width: 220, text: "{description}", size: 12,
+                            maxLines: 3, overflow: "sentence" } ] }
+            """)
+        let note = try #require(r.notes.first { $0.kind == .shortened }, "\(r.notes)")
+        #expect(note.element == "desc")
+        #expect(note.detail.hasPrefix("kept ") && note.detail.hasSuffix(" sentences"), "\(note)")
+        #expect(!r.notes.contains { $0.kind == .ellipsised || $0.isProblem })
+        guard case .text(let shaped, _, _, _, _) = r.items.first else { Issue.record("no text item"); return }
+        #expect(!shaped.text.contains("…"))
+        #expect("。！？!?”」』）".contains(shaped.text.last!), "\(shaped.text)")
+    }
+
+    @Test func overflowAcceptsOnlyItsTwoValues() throws {
+        let errors = try loadErrors(#"{ elements: [ { type: "text", text: "x", overflow: "clip" } ] }"#)
+        #expect(errors.contains { $0.path.description == "elements[0].overflow" && $0.message.contains("ellipsis") && $0.message.contains("sentence") },
+                "\(errors.map(\.description))")
+    }
+
     @Test func textOutsideTheCanvasIsReported() throws {
         let r = try RenderedTheme("""
             { canvas: { width: 100, height: 100 },
