@@ -27,6 +27,8 @@ extension TextShaper {
     /// Shapes `text` into a box `width` wide and at most `maxHeight` tall:
     /// shrinks toward the style's minimum size first, then cuts it as the style's
     /// `overflow` says, counting lines over the whole text (newlines included).
+    /// A paragraph's last line never holds a lone ideograph when the text can
+    /// avoid it in as many lines (`avoidingWidow`).
     public func shape(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> ShapedText {
         // Hostile input is cut before shaping; a cut text ends with an ellipsis, like any text that does not fit.
         let (text, wasCut) = Self.bounded(text)
@@ -40,8 +42,9 @@ extension TextShaper {
         }
         let first = layout(text, style: style, size: ceiling, width: width)
         if fits(first) {
-            return ShapedText(layout: first, emoji: emoji, text: text,
-                              fit: TextFit(size: ceiling, shrunk: false, ellipsised: wasCut, overflowed: false))
+            let shaped = ShapedText(layout: first, emoji: emoji, text: text,
+                                    fit: TextFit(size: ceiling, shrunk: false, ellipsised: wasCut, overflowed: false))
+            return avoidingWidow(shaped, style: style, width: width, fits: fits)
         }
         // Shrink in quarter-point steps, binary-searching the largest size that fits.
         var low = Int((floor * 4).rounded(.up))
@@ -59,12 +62,13 @@ extension TextShaper {
             }
         }
         if let (layout, size) = best {
-            return ShapedText(layout: layout, emoji: emoji, text: text,
-                              fit: TextFit(size: size, shrunk: true, ellipsised: wasCut, overflowed: false))
+            let shaped = ShapedText(layout: layout, emoji: emoji, text: text,
+                                    fit: TextFit(size: size, shrunk: true, ellipsised: wasCut, overflowed: false))
+            return avoidingWidow(shaped, style: style, width: width, fits: fits)
         }
         if style.overflow == .sentence,
            let cut = sentenceCut(text, style: style, size: floor, width: width, fits: fits) {
-            return cut
+            return avoidingWidow(cut, style: style, width: width, fits: fits)
         }
         return ellipsised(text, style: style, size: floor, width: width, fits: fits)
     }
