@@ -11,21 +11,31 @@ extension TextShaper {
     func sentenceCut(
         _ text: String, style: TextStyle, size: Double, width: Double?, fits: (PangoLayoutBox) -> Bool
     ) -> ShapedText? {
-        let ends = Self.sentenceEnds(in: text)
-        let properEnds = ends.filter { !text[$0...].allSatisfy(\.isWhitespace) }
+        // Only ends with more text after them: cutting at the last one would keep everything.
+        guard let lastContent = text.lastIndex(where: { !$0.isWhitespace }) else { return nil }
+        let properEnds = Self.sentenceEnds(in: text).filter { $0 <= lastContent }
         guard !properEnds.isEmpty else { return nil }
         let total = properEnds.count + 1
-        for (index, end) in properEnds.enumerated().reversed() {
-            var kept = Substring(text[..<end])
+        // Binary search: a longer run of sentences never fits where a shorter one does
+        // not, and a hostile text may have a thousand sentences.
+        var low = 0
+        var high = properEnds.count - 1
+        var best: ShapedText?
+        while low <= high {
+            let middle = (low + high) / 2
+            var kept = Substring(text[..<properEnds[middle]])
             while let last = kept.last, last.isWhitespace { kept = kept.dropLast() }
             let candidate = layout(String(kept), style: style, size: size, width: width)
             if fits(candidate) {
                 let fit = TextFit(size: size, shrunk: size < style.size, ellipsised: false, overflowed: false,
-                                  keptSentences: index + 1, totalSentences: total)
-                return ShapedText(layout: candidate, emoji: emoji, text: String(kept), fit: fit)
+                                  keptSentences: middle + 1, totalSentences: total)
+                best = ShapedText(layout: candidate, emoji: emoji, text: String(kept), fit: fit)
+                low = middle + 1
+            } else {
+                high = middle - 1
             }
         }
-        return nil
+        return best
     }
 
     /// Where each sentence of `text` ends: just after a run of terminators and

@@ -60,6 +60,17 @@ import Testing
         #expect(shaped.lineCount == 1)
     }
 
+    @Test func aThousandShortSentencesAreCutToTheLongestRunThatFits() throws {
+        let text = String(repeating: "好。", count: 1000)
+        let shaped = shaper.shape(text, style: style(maxLines: 2), width: 200)
+        let kept = try #require(shaped.fit.keptSentences)
+        #expect(shaped.fit.totalSentences == 1000)
+        #expect(shaped.text == String(repeating: "好。", count: kept))
+        #expect(shaped.lineCount == 2)
+        let oneMore = shaper.shape(String(repeating: "好。", count: kept + 1) + "好", style: style(maxLines: 2), width: 200)
+        #expect(oneMore.fit.keptSentences == kept, "one more sentence would not fit")
+    }
+
     @Test func aTextWithoutSentenceEndsIsEllipsised() {
         let text = String(repeating: "只有逗号，", count: 30)
         let shaped = shaper.shape(text, style: style(maxLines: 2), width: 200)
