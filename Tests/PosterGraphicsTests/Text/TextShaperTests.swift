@@ -94,3 +94,31 @@ import Foundation
         #expect(shaped.text.hasPrefix("写给 @W"))
     }
 }
+
+/// `italic`: no pinned font has an italic face, so the glyphs are slanted instead.
+@Suite struct ItalicTests {
+    @Test(arguments: ["Noto Sans CJK SC", "Noto Serif CJK SC", "LXGW WenKai"])
+    func italicSlantsTheGlyphs(family: String) throws {
+        let shaper = try TextShaper(library: FontLibrary.standard())
+        let upright = shaper.shape("HIIH 直体", style: TextStyle(family: family, size: 40), width: nil)
+        let slanted = shaper.shape("HIIH 直体", style: TextStyle(family: family, italic: true, size: 40), width: nil)
+        // A shear of 0.2 moves the tops of 40 pt capitals about 5-6 pt to the right.
+        #expect(slanted.inkBounds.maxX > upright.inkBounds.maxX + 3, "\(upright.inkBounds) vs \(slanted.inkBounds)")
+        // The advance does not change: an oblique face keeps its metrics.
+        #expect(abs(slanted.size.width - upright.size.width) < 0.5)
+    }
+
+    @Test func smileySansIsAlreadyObliqueAndStaysAsDesigned() throws {
+        let shaper = try TextShaper(library: FontLibrary.standard())
+        let plain = shaper.shape("PRED", style: TextStyle(family: "Smiley Sans", size: 40), width: nil)
+        let italic = shaper.shape("PRED", style: TextStyle(family: "Smiley Sans", italic: true, size: 40), width: nil)
+        #expect(plain.inkBounds == italic.inkBounds)
+    }
+
+    @Test func emojiStayUpright() throws {
+        let shaper = try TextShaper(library: FontLibrary.standard())
+        let upright = shaper.shape("🐮", style: TextStyle(family: "Noto Sans CJK SC", size: 40), width: nil)
+        let italic = shaper.shape("🐮", style: TextStyle(family: "Noto Sans CJK SC", italic: true, size: 40), width: nil)
+        #expect(upright.inkBounds == italic.inkBounds)
+    }
+}
