@@ -11,6 +11,8 @@ public final class PosterCanvas {
     private var surface: ImageSurface?
     /// Blurred shape-shadow masks reused across renders (see `ShadowMaskCache`).
     var shadowMasks = ShadowMaskCache()
+    /// The raster radial gradients are computed into (see `fillRadial`), made on first use.
+    var radialSurface: ImageSurface?
 
     /// Creates a canvas; the surface is allocated on first use.
     public init() {}
@@ -69,8 +71,13 @@ public final class PosterCanvas {
             }
             if let fill, geometry.isFillable {
                 addPath(geometry, in: cr)
-                setPaint(fill, in: cr)
-                cairo_fill(cr)
+                if case .radialGradient(let center, let radius, let stops) = fill,
+                   try fillRadial(center: center, radius: radius, stops: stops, in: cr) {
+                    // Filled from a computed raster.
+                } else {
+                    setPaint(fill, in: cr)
+                    cairo_fill(cr)
+                }
             }
             if let stroke {
                 addPath(geometry, in: cr)
