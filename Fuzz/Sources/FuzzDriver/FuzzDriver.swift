@@ -31,3 +31,22 @@ public func replayFiles(_ target: FuzzTarget) {
     }
 }
 #endif
+
+/// A folder for this process's scratch files, `<name>-<pid>`: in /dev/shm when there
+/// is one, since a fuzzer writes a file for every input.
+public func scratchFolder(_ name: String) -> URL {
+    let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+    let folder = URL(fileURLWithPath: base).appendingPathComponent("\(name)-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// Something a target cannot run without (a renderer, say): made once by the
+/// caller's `static let`; a failure stops the process, naming what failed.
+public func required<Value>(_ what: String, _ make: () throws -> Value) -> Value {
+    do {
+        return try make()
+    } catch {
+        fatalError("cannot make the \(what): \(error)")
+    }
+}

@@ -32,9 +32,7 @@ public func fuzzAsset(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 enum Scratch {
     static let folder: URL = {
-        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        let folder = URL(fileURLWithPath: base).appendingPathComponent("nmti-fuzz-asset-\(getpid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = scratchFolder("nmti-fuzz-asset")
         let theme = """
             { canvas: { width: 120, height: 120 },
               elements: [ { type: "image", x: 10, y: 10, width: 100, height: 100, src: "asset", fit: "contain" } ] }
@@ -43,13 +41,7 @@ enum Scratch {
         return folder
     }()
 
-    static let renderer: PosterRenderer = {
-        do {
-            return try PosterRenderer()
-        } catch {
-            fatalError("\(error)")
-        }
-    }()
+    static let renderer = required("renderer") { try PosterRenderer() }
 }
 
 #if FUZZING

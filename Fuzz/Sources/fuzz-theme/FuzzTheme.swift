@@ -37,8 +37,7 @@ public func fuzzTheme(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// The scratch theme folder and the renderer, made once per process.
 enum ScratchTheme {
     static let folder: URL = {
-        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        let folder = URL(fileURLWithPath: base).appendingPathComponent("nmti-fuzz-theme-\(getpid())")
+        let folder = scratchFolder("nmti-fuzz-theme")
         try? FileManager.default.createDirectory(at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
         let svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10' width='10' height='10'><circle cx='5' cy='5' r='4' fill='#E8503A'/></svg>"
         try? svg.write(to: folder.appendingPathComponent("assets/mark.svg"), atomically: true, encoding: .utf8)
@@ -57,13 +56,7 @@ enum ScratchTheme {
         return folder
     }()
 
-    static let renderer: PosterRenderer = {
-        do {
-            return try PosterRenderer()
-        } catch {
-            fatalError("\(error)")
-        }
-    }()
+    static let renderer = required("renderer") { try PosterRenderer() }
 }
 
 #if FUZZING
