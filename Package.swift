@@ -51,9 +51,11 @@ let package = Package(
         // Throughput benchmark against Pillow, Chromium and the deflate floor: bench/README.md.
         .executableTarget(name: "nmti-bench", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics", "CDeflate"]),
 
-        .testTarget(name: "NMTIDomainTests", dependencies: ["NMTIDomain"]),
+        // What more than one test target uses: the seeded byte mutator and its generator.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "NMTIDomainTests", dependencies: ["NMTIDomain", "TestSupport"]),
         .testTarget(name: "PosterGraphicsTests", dependencies: ["PosterGraphics"]),
-        .testTarget(name: "PosterKitTests", dependencies: ["PosterKit"]),
+        .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),
         .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import NMTIDomain
 import Testing
+import TestSupport
 @testable import PosterKit
 
 /// A seeded mutation fuzzer over theme loading and validation, bounded to a few
@@ -16,7 +17,7 @@ import Testing
         let folder = try makeTheme("{ elements: [] }", files: Self.assets)
         let file = folder.appendingPathComponent("theme.json5")
         let renderer = try PosterRenderer()
-        var mutator = ThemeMutator(seed: 0x5448_454D)
+        var mutator = ByteMutator(seed: 0x5448_454D, dictionary: Self.dictionary, maxDeletion: 32, maxChunk: 200)
         let deadline = Date().addingTimeInterval(3)
         var runs = 0, loaded = 0, rendered = 0
         while Date() < deadline || runs < 300 {
@@ -45,51 +46,20 @@ import Testing
         #expect(loaded > 0 && loaded < runs, "\(loaded) of \(runs) mutants loaded")
     }
 
+    /// Theme tokens the mutator inserts among its byte edits.
+    static let dictionary: [String] = [
+        "{", "}", "[", "]", ":", ",", "\"", "'", "//", "/*", "*/", "null", "true", "NaN", "-", "1e308", "0x10", "Infinity",
+        "type:", "\"text\"", "\"image\"", "\"stack\"", "\"group\"", "\"qr\"", "\"dimensions\"", "\"shape\"", "children:",
+        "when:", "\"invited && !nickname\"", "\"{title}\"", "\"{nickname}\"", "\"{accent}\"", "\"assets/{code}.svg\"",
+        "width:", "height:", "size:", "maxLines:", "x:", "y:", "variables:", "byCode:", "byPack:", "default:", "fill:",
+        "stops:", "\"#E8503A\"", "\"#0000\"", "src:", "\"../x.svg\"", "\"/etc/passwd\"", "长", "😀", "\\u0000",
+        "overflow:", "\"sentence\"", "italic: true", "\"radial\"", "。", "！",
+    ]
+
     static let assets: [String: String] = {
         let svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10' width='10' height='10'><circle cx='5' cy='5' r='4'/></svg>"
         var files = ["assets/mark.svg": svg, "assets/dot.png": svg]  // an SVG under a .png name: detected by content
         for code in PersonalityCode.all { files["assets/\(code.rawValue).svg"] = svg }
         return files
     }()
-}
-
-/// The same deterministic mutator as the result fuzz test, with theme tokens, on the
-/// SplitMix64 generator of the JSON5 tests.
-struct ThemeMutator {
-    var random: SplitMix64
-    let dictionary: [[UInt8]] = [
-        "{", "}", "[", "]", ":", ",", "\"", "'", "//", "/*", "*/", "null", "true", "NaN", "-", "1e308", "0x10", "Infinity",
-        "type:", "\"text\"", "\"image\"", "\"stack\"", "\"group\"", "\"qr\"", "\"dimensions\"", "\"shape\"", "children:",
-        "when:", "\"invited && !nickname\"", "\"{title}\"", "\"{nickname}\"", "\"{accent}\"", "\"assets/{code}.svg\"",
-        "width:", "height:", "size:", "maxLines:", "x:", "y:", "variables:", "byCode:", "byPack:", "default:", "fill:",
-        "stops:", "\"#E8503A\"", "\"#0000\"", "src:", "\"../x.svg\"", "\"/etc/passwd\"", "长", "😀", "\\u0000",
-    ].map { Array($0.utf8) }
-
-    init(seed: UInt64) { random = SplitMix64(state: seed) }
-
-    mutating func next() -> UInt64 { random.next() }
-
-    mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
-
-    mutating func mutate(_ data: Data, rounds: Int) -> Data {
-        var bytes = [UInt8](data)
-        for _ in 0..<rounds {
-            let position = below(bytes.count + 1)
-            switch below(7) {
-            case 0 where !bytes.isEmpty: bytes[min(position, bytes.count - 1)] ^= UInt8(1 << below(8))
-            case 1 where !bytes.isEmpty: bytes[min(position, bytes.count - 1)] = UInt8(truncatingIfNeeded: next())
-            case 2 where !bytes.isEmpty:
-                let end = min(bytes.count, position + 1 + below(32))
-                bytes.removeSubrange(min(position, bytes.count - 1)..<end)
-            case 3, 4: bytes.insert(contentsOf: dictionary[below(dictionary.count)], at: position)
-            case _ where !bytes.isEmpty:
-                let start = below(bytes.count)
-                let chunk = Array(bytes[start..<min(bytes.count, start + 1 + below(200))])
-                bytes.insert(contentsOf: chunk, at: position)
-            default:
-                bytes.append(UInt8(truncatingIfNeeded: next()))
-            }
-        }
-        return Data(bytes)
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PosterKit
 
 /// The syntax error for `bytes`, or nil if they parse.
@@ -14,19 +15,6 @@ func json5SyntaxError(_ bytes: [UInt8], options: JSON5Parser.Options = .init()) 
 
 func json5SyntaxError(_ text: String, options: JSON5Parser.Options = .init()) -> JSON5SyntaxError? {
     json5SyntaxError(Array(text.utf8), options: options)
-}
-
-/// SplitMix64: tiny, seedable, and the same on every platform, so fuzz failures replay.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 @Suite("JSON5 parser: errors")
