@@ -54,7 +54,7 @@ let package = Package(
         // What more than one test target uses: the seeded byte mutator and its generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NMTIDomainTests", dependencies: ["NMTIDomain", "TestSupport"]),
-        .testTarget(name: "PosterGraphicsTests", dependencies: ["PosterGraphics"]),
+        .testTarget(name: "PosterGraphicsTests", dependencies: ["PosterGraphics", "TestSupport"]),
         .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),
         .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster"]),
     ]
