@@ -10,10 +10,11 @@ public struct PreviewCommand: Command {
         discussion: """
             Renders the 16 types x 2 packs of a theme into one labelled grid (or, with
             --result, that result in every theme) and prints a fit report: each text
-            that was shrunk, cut with an ellipsis or still overflowed its box, and any
-            element drawn outside the canvas. Variants with a problem get a red frame
-            on the sheet. Exits with 1 when anything overflowed or left the canvas, so
-            CI can run it as a theme lint; shrinking and ellipses are reported only.
+            that was shrunk, cut with an ellipsis, shortened to whole sentences or
+            still overflowed its box, and any element drawn outside the canvas.
+            Variants with a problem get a red frame on the sheet. Exits with 1 when
+            anything overflowed or left the canvas, so CI can run it as a theme lint;
+            shrinking and cutting are reported only.
 
             --watch re-renders whenever a file in the theme folder changes and prints
             how long it took; a theme that stops validating prints its errors and the
