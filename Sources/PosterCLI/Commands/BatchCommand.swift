@@ -55,6 +55,7 @@ public struct BatchCommand: Command {
 
     public init(_ values: ParsedValues) throws(UsageError) {
         guard let out = values.options("out").last else { throw UsageError("missing option --out <dir>") }
+        guard !out.isEmpty else { throw UsageError("--out needs a folder; '' names none") }
         self.out = out
         let allThemes = values.flag("all-themes")
         if allThemes, !values.options("theme").isEmpty { throw UsageError("--theme and --all-themes cannot be used together") }

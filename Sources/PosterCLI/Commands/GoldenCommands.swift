@@ -43,7 +43,7 @@ public struct GoldenCheckCommand: Command {
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
         let (outcomes, seconds, report, _) = try plan.execute()
         for outcome in outcomes where outcome.failed {
-            try? io.printLine(outcome.message + "\n")
+            try? io.printLines(outcome.message + "\n")
         }
         let failed = outcomes.filter(\.failed)
         try? io.printLine(String(format: "golden check: %@ in %.1f s", GoldenRun.counts(outcomes), seconds))
@@ -106,7 +106,7 @@ public struct GoldenUpdateCommand: Command {
             }
         }
         let unresolved = outcomes.filter(\.unresolved)
-        for outcome in unresolved { io.printErrorLine(outcome.message + "\n") }
+        for outcome in unresolved { try? io.printLines(outcome.message + "\n", to: .error) }
         // Every golden of every theme now passes here or was recorded here: stamp this machine.
         if plan.themes == nil, plan.only.isEmpty, unresolved.isEmpty {
             do throws(RenderError) {

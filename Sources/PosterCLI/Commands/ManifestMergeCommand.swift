@@ -22,7 +22,7 @@ public struct ManifestMergeCommand: Command {
 
     public init(_ values: ParsedValues) throws(UsageError) {
         inputs = values.arguments("manifest")
-        output = values.option("output") ?? "-"
+        output = try OutputOption.check(values.option("output") ?? "-", image: false)
     }
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
@@ -41,10 +41,6 @@ public struct ManifestMergeCommand: Command {
         } catch {
             throw CommandFailure(.badInput, "\(error)")
         }
-        do throws(IOFailure) {
-            if output == "-" { try io.writeBinary(merged, to: .output) } else { try io.writeFile(merged, to: output) }
-        } catch {
-            throw CommandFailure(output == "-" ? .ioError : .cantCreate, error.description)
-        }
+        try OutputOption.write(merged, to: output, io: &io)
     }
 }

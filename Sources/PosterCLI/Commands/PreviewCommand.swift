@@ -32,7 +32,7 @@ public struct PreviewCommand: Command {
             .value("result", short: "r", valueName: "file",
                    help: "Show this result in every theme instead."),
             .value("output", short: "o", valueName: "path", defaultValue: "preview.png",
-                   help: "The contact sheet PNG."),
+                   help: "The contact sheet PNG; - is standard output (the report then goes to standard error)."),
             .value("tile-width", valueName: "points", defaultValue: "150",
                    help: "Poster width on the sheet, 40-375."),
             .flag("watch", short: "w", help: "Re-render when the theme folder changes."),
@@ -47,7 +47,7 @@ public struct PreviewCommand: Command {
     public init(_ values: ParsedValues) throws(UsageError) {
         theme = values.option("theme") ?? ThemeStore.defaultThemeName
         result = values.options("result").last
-        output = values.option("output") ?? "preview.png"
+        output = try OutputOption.check(values.option("output") ?? "preview.png", image: true)
         watch = values.flag("watch")
         let width = values.option("tile-width") ?? "150"
         guard let tile = Double(width), (40...375).contains(tile) else {
@@ -94,6 +94,7 @@ public struct PreviewCommand: Command {
             themes = [try ThemeInput.load(theme)]
         }
         let run: PreviewRun
+        let sheet: [UInt8]
         do throws(RenderError) {
             let title: String
             if let loadedResult, let result {
@@ -103,21 +104,19 @@ public struct PreviewCommand: Command {
                 run = try PreviewRun.catalogue(of: themes[0], renderer: renderer)
                 title = "\(themes[0].name) · all 32 variants · \(themes[0].summary)"
             }
-            let sheet = try run.sheet(title: title, columns: result == nil ? 8 : max(1, run.variants.count), tileWidth: tileWidth)
+            sheet = try run.sheet(title: title, columns: result == nil ? 8 : max(1, run.variants.count), tileWidth: tileWidth)
                 .render(fonts: PosterGraphicsFonts.standard())
-            do throws(IOFailure) {
-                try io.writeFile(Data(sheet), to: output)
-            } catch {
-                throw RenderError(.output, error.description)
-            }
         } catch {
             throw ThemeInput.failure(error)
         }
+        try OutputOption.write(Data(sheet), to: output, io: &io)
         do throws(IOFailure) {
+            // With -o - the sheet is standard output, so the report goes to standard error.
+            let stream: StandardStream = output == OutputOption.standardOutput ? .error : .output
             let report = run.report
-            try io.printLine(report.isEmpty ? "fit report: every variant fits as designed" : "fit report:")
-            for line in report { try io.printLine("  \(line)") }
-            try io.printLine("wrote \(output) (\(run.variants.count) posters)")
+            try io.printLines(report.isEmpty ? "fit report: every variant fits as designed" : "fit report:", to: stream)
+            for line in report { try io.printLines("  " + TerminalText.escaped(line), to: stream) }
+            if stream == .output { try io.printLine("wrote \(output) (\(run.variants.count) posters)") }
         } catch {
             throw CommandFailure(.ioError, error.description)
         }

@@ -51,7 +51,7 @@ final class ProgressDisplay: @unchecked Sendable {
     static func text(for progress: BatchRunner.Progress, elapsed: Double, isTerminal: Bool) -> String {
         guard isTerminal else {
             let status = progress.failed ? "failed" : "ok"
-            return "[\(progress.done)/\(progress.total)] \(status) \(progress.file)\n"
+            return "[\(progress.done)/\(progress.total)] \(status) \(TerminalText.escaped(progress.file))\n"
         }
         let width = 30
         let filled = width * min(progress.done, progress.total) / max(progress.total, 1)

@@ -12,8 +12,12 @@ public struct RenderCommand: Command {
             the poster as a PNG at twice the theme's canvas size (750x1334 for the default
             canvas). The same inputs always give the same bytes.
 
-            The file is written to a temporary name and renamed, so a failed render leaves
-            nothing behind. Text that had to shrink or was cut with an ellipsis is listed
+            The file is written to a random temporary name (O_EXCL, never through a
+            symlink) and renamed, so a failed or interrupted render (SIGINT, SIGTERM,
+            SIGHUP: exit 130, 143, 129) leaves nothing behind. -o onto a FIFO or a
+            character device (/dev/null, a pipe) streams into it; onto a symlink, a
+            folder, a block device or a socket it is refused with 73. The name may end
+            only in .png (or have no extension). Text that had to shrink or was cut with an ellipsis is listed
             on standard error as a note; the render still succeeds.
 
             EXAMPLES:
@@ -44,7 +48,7 @@ public struct RenderCommand: Command {
     public init(_ values: ParsedValues) throws(UsageError) {
         input = values.argument("result") ?? ResultInput.standardInputPath
         theme = values.option("theme") ?? ThemeStore.defaultThemeName
-        output = values.options("output").last
+        output = try values.options("output").last.map { path throws(UsageError) in try OutputOption.check(path, image: true) }
         quiet = values.flag("quiet")
         compression = try ThemeInput.compression(values)
     }
@@ -60,15 +64,7 @@ public struct RenderCommand: Command {
             throw ThemeInput.failure(error)
         }
         let path = output ?? "\(result.pack.rawValue)-\(result.code.rawValue).png"
-        do throws(IOFailure) {
-            if path == "-" {
-                try io.writeBinary(Data(poster.png), to: .output)
-            } else {
-                try io.writeFile(Data(poster.png), to: path)
-            }
-        } catch {
-            throw CommandFailure(path == "-" ? .ioError : .cantCreate, error.description)
-        }
+        try OutputOption.write(Data(poster.png), to: path, io: &io)
         guard !quiet else { return }
         for note in poster.notes {
             io.printErrorLine("note: \(loaded.name): \(note)")

@@ -34,7 +34,7 @@ public struct ResolveCommand: Command {
 
     public init(_ values: ParsedValues) throws(UsageError) {
         input = values.argument("result") ?? ResultInput.standardInputPath
-        output = values.option("output") ?? "-"
+        output = try OutputOption.check(values.option("output") ?? "-", image: false)
     }
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
@@ -49,7 +49,7 @@ public struct ResolveCommand: Command {
             if output == "-" {
                 try io.write(String(decoding: data, as: UTF8.self), to: .output)
             } else {
-                try io.writeFile(data, to: output)
+                try io.writeFile(data, to: output)  // see OutputTarget: atomic, or streamed into a FIFO or device
             }
         } catch {
             throw CommandFailure(output == "-" ? .ioError : .cantCreate, error.description)

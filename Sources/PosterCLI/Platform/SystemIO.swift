@@ -1,4 +1,5 @@
 import Foundation
+import PosterKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -35,34 +36,14 @@ public struct SystemIO: TerminalIO {
     }
 
     public mutating func writeFile(_ data: Data, to path: String) throws(IOFailure) {
-        // A temporary sibling renamed into place: a crash or a full disk never
-        // leaves a truncated file under the final name.
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            let code = errno
-            // "no such file" would be misleading for a file about to be created: name the folder.
-            let folder = url.deletingLastPathComponent().path
-            var isDirectory: ObjCBool = false
-            if code == ENOENT || code == ENOTDIR, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-                throw IOFailure(path: path, reason: .system("the folder \(folder) does not exist"))
-            } else if code == ENOTDIR, !isDirectory.boolValue {
-                throw IOFailure(path: path, reason: .system("\(folder) is not a folder"))
-            }
-            throw Self.failure(path: path, errno: code)
-        }
-        var closed = false
-        do throws(IOFailure) {
-            try Self.writeAll(Array(data), to: descriptor, path: path)
-            closed = true
-            guard close(descriptor) == 0 else { throw Self.failure(path: path, errno: errno) }
-            guard rename(temporary, path) == 0 else { throw Self.failure(path: path, errno: errno) }
+        // One writer for every output (see OutputTarget and AtomicWriter): a random
+        // O_EXCL temporary sibling renamed into place, FIFOs and devices streamed into,
+        // symlinks and other nodes refused.
+        do throws(WriteFailure) {
+            try OutputTarget.write(data, toPath: path)
         } catch {
-            if !closed { close(descriptor) }
-            unlink(temporary)
-            throw error
+            if error.isSystemError, let code = error.code { throw Self.failure(path: path, errno: code) }
+            throw IOFailure(path: path, reason: .system(error.reason))
         }
     }
 

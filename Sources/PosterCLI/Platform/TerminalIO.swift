@@ -69,14 +69,23 @@ public struct IOFailure: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension TerminalIO {
-    /// Writes a line to standard output.
+    /// Writes one line to standard output; control characters in `text` (line breaks
+    /// too) are escaped by `TerminalText.escaped`, so it stays one line.
     public mutating func printLine(_ text: String) throws(IOFailure) {
-        try write(text + "\n", to: .output)
+        try write(TerminalText.escaped(text) + "\n", to: .output)
     }
 
-    /// Writes a line to standard error, ignoring failure: there is nowhere
-    /// left to report it.
+    /// Writes one line to standard error, escaped like `printLine`, ignoring failure:
+    /// there is nowhere left to report it.
     public mutating func printErrorLine(_ text: String) {
-        try? write(text + "\n", to: .error)
+        try? write(TerminalText.escaped(text) + "\n", to: .error)
+    }
+
+    /// Writes a message the tool made of several lines, each escaped and printed as
+    /// one line, to standard output or standard error (ignoring failure there).
+    public mutating func printLines(_ text: String, to stream: StandardStream = .output) throws(IOFailure) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if stream == .error { printErrorLine(String(line)) } else { try printLine(String(line)) }
+        }
     }
 }

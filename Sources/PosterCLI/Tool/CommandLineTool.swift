@@ -47,7 +47,7 @@ public struct CommandLineTool: Sendable {
 
     /// The error line every failure starts with.
     public func errorLine(_ message: String) -> String {
-        "\(name): error: \(Self.singleLine(message))"
+        "\(name): error: \(TerminalText.escaped(message))"
     }
 
     private func report(_ failure: CommandFailure, io: inout some TerminalIO) -> ExitStatus {
@@ -77,23 +77,5 @@ public struct CommandLineTool: Sendable {
         }
         if case .command(let type) = found { return type.spec }
         return nil
-    }
-
-    /// Escapes line breaks and other control characters, so that an error is
-    /// always exactly one line even when it quotes hostile input.
-    static func singleLine(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || scalar == "\u{2028}" || scalar == "\u{2029}":
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

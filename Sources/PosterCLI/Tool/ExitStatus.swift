@@ -28,6 +28,13 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// A theme is invalid (EX_CONFIG).
     public static let badTheme = ExitStatus(rawValue: 78)
 
+    /// Stopped by SIGHUP (128 + 1), after removing temporary files.
+    public static let hangUp = ExitStatus(rawValue: 129)
+    /// Stopped by SIGINT (128 + 2, Ctrl-C), after removing temporary files.
+    public static let interrupted = ExitStatus(rawValue: 130)
+    /// Stopped by SIGTERM (128 + 15), after removing temporary files.
+    public static let terminated = ExitStatus(rawValue: 143)
+
     /// Every status the tool uses, with a one-line meaning, in numeric order.
     public static let documented: [(status: ExitStatus, meaning: String)] = [
         (.success, "success"),
@@ -38,6 +45,9 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         (.cantCreate, "cannot create an output file"),
         (.ioError, "I/O error while reading or writing a stream"),
         (.badTheme, "invalid theme"),
+        (.hangUp, "stopped by SIGHUP; temporary files removed"),
+        (.interrupted, "stopped by SIGINT (Ctrl-C); temporary files removed"),
+        (.terminated, "stopped by SIGTERM; temporary files removed"),
     ]
 
     /// The number, as a script sees it.

@@ -1,3 +1,5 @@
+import PosterKit
+
 /// The `nmti-poster` tool: its identity and entry point.
 public enum NMTIPoster {
     /// The version `--version` prints.
@@ -15,6 +17,12 @@ public enum NMTIPoster {
                 personality and copy, and renders posters from it.
                 """,
             commands: commands)
+    }
+
+    /// Prepares the real process, before any other thread starts: SIGINT, SIGTERM and
+    /// SIGHUP remove in-flight temporary files and exit with 128 + the signal (130, 143, 129).
+    public static func prepareProcess() {
+        InterruptCleanup.install(tool: "nmti-poster")
     }
 
     /// Runs the tool on the words after the executable's name and returns the

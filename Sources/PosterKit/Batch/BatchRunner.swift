@@ -68,8 +68,11 @@ public struct BatchRunner: Sendable {
         progress: @escaping @Sendable (Progress) -> Void = { _ in }
     ) throws(RenderError) -> Report {
         let start = DispatchTime.now().uptimeNanoseconds
-        for directory in Set(plan.jobs.map { folder.appendingPathComponent($0.file).deletingLastPathComponent() }) {
-            try Self.makeFolder(directory)
+        // Poster paths come from theme names: written only through OutputFolder, inside `folder`.
+        let output = OutputFolder(root: folder)
+        try Self.makeFolder(folder)
+        for directory in Set(plan.jobs.map { ($0.file as NSString).deletingLastPathComponent }) {
+            do throws(WriteFailure) { try output.makeFolder(directory) } catch { throw RenderError(.output, error.description) }
         }
         Self.removeTemporaryFiles(plan, in: folder)
         var kept: [Manifest.Entry] = []
@@ -95,7 +98,7 @@ public struct BatchRunner: Sendable {
                     let job = plan.jobs[index]
                     let began = DispatchTime.now().uptimeNanoseconds
                     do throws(RenderError) {
-                        let poster = try renderer.render(job.result, theme: job.theme, to: folder.appendingPathComponent(job.file))
+                        let poster = try renderer.render(job.result, theme: job.theme, into: output, as: job.file)
                         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
                         let entry = Manifest.Entry(
                             theme: job.theme.name, pack: job.pack.rawValue, code: job.code.rawValue, file: job.file,
@@ -151,15 +154,17 @@ public struct BatchRunner: Sendable {
     /// Deletes the temporary files (`.<name>.<pid>.<random>.tmp`) of the plan's posters
     /// and of the manifest, which only a killed run leaves behind.
     static func removeTemporaryFiles(_ plan: BatchPlan, in folder: URL) {
-        var namesByFolder: [URL: Set<String>] = [folder: [Manifest.fileName]]
+        // Through OutputFolder: only regular files inside `folder`, never through a symlink.
+        let output = OutputFolder(root: folder)
+        var namesByFolder: [String: Set<String>] = ["": [Manifest.fileName]]
         for job in plan.jobs {
-            let url = folder.appendingPathComponent(job.file)
-            namesByFolder[url.deletingLastPathComponent(), default: []].insert(url.lastPathComponent)
+            let file = job.file as NSString
+            namesByFolder[file.deletingLastPathComponent, default: []].insert(file.lastPathComponent)
         }
         for (directory, names) in namesByFolder {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            for entry in entries where names.contains(where: { AtomicFile.isTemporary(entry, for: $0) }) {
-                try? FileManager.default.removeItem(at: directory.appendingPathComponent(entry))
+            for file in output.files(under: directory, maximumDepth: 0) {
+                let entry = (file as NSString).lastPathComponent
+                if names.contains(where: { AtomicFile.isTemporary(entry, for: $0) }) { _ = try? output.removeFile(file) }
             }
         }
     }
@@ -197,7 +202,7 @@ final class Journal: @unchecked Sendable {
         for entry in entries { if let line = try? encoder.encode(entry) { text += line + Data("\n".utf8) } }
         // Written whole and renamed, so the kept entries are never lost to a kill.
         try AtomicFile.write(text, to: url)
-        descriptor = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        descriptor = open(url.path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw RenderError(.output, "\(url.path): cannot open the batch journal (\(String(cString: strerror(errno)).lowercased()))")
         }

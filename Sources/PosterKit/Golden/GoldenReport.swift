@@ -87,7 +87,7 @@ public enum GoldenReport {
     static func figure(_ path: String, caption: String, wide: Bool = false) -> String {
         let src = attribute(path)
         return "<figure\(wide ? " class=\"wide\"" : "")><figcaption>\(caption)</figcaption>"
-            + "<a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(src)\"></a></figure>\n"
+            + "<a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(escape(path))\"></a></figure>\n"
     }
 
     static func page(title: String, body: String) -> String {
@@ -164,10 +164,29 @@ public enum GoldenReport {
         return out
     }
 
-    /// A relative path for a `src`/`href` attribute: escaped, with spaces and `#`/`?` percent-encoded.
+    /// A relative path for a `src`/`href` attribute, or nil when the path is not a plain
+    /// relative path inside the artifacts folder (absolute, `..`, `.`, empty components).
+    /// Every byte outside `A-Z a-z 0-9 - . _ ~ /` is percent-encoded, so a `:` can never
+    /// start a scheme (`javascript:` becomes `javascript%3A`, a relative file name), and
+    /// the result is HTML-escaped too.
+    static func relativeURL(_ path: String) -> String? {
+        guard (try? OutputFolder.components(of: path)) != nil else { return nil }
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return escape(out)
+    }
+
+    /// `relativeURL`, or `#` (a link to the page itself) for a path that is not safe.
     static func attribute(_ path: String) -> String {
-        escape(path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: " ", with: "%20")
-            .replacingOccurrences(of: "#", with: "%23").replacingOccurrences(of: "?", with: "%3F"))
+        relativeURL(path) ?? "#"
     }
 
     /// An element id from a golden id.

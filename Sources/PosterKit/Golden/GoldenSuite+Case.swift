@@ -67,7 +67,7 @@ struct CaseContext {
         var action: GoldenOutcome.Action?
         var recordNote: String?
         if let result, let theme, let actual, status != .changed || configuration.mode.recordsFailed {
-            if let failure = suite.record(result, theme: theme, matching: actual, to: suite.goldenURL(testCase)) {
+            if let failure = suite.record(result, theme: theme, matching: actual, as: testCase.relativePath) {
                 recordNote = "could not record the golden: \(failure)"
                 if status == .new { status = .missing }
                 summary += "; recording failed"

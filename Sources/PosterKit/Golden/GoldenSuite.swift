@@ -83,6 +83,12 @@ public final class GoldenSuite: Sendable {
         configuration.goldens.appendingPathComponent(testCase.relativePath)
     }
 
+    /// The goldens folder: every golden is written and removed through it, never outside.
+    public var goldensFolder: OutputFolder { OutputFolder(root: configuration.goldens) }
+
+    /// The artifacts folder: every artifact and the report are written through it.
+    public var artifactsFolder: OutputFolder { OutputFolder(root: configuration.artifacts) }
+
     /// The report's location.
     public var reportURL: URL { configuration.artifacts.appendingPathComponent(GoldenReport.fileName) }
 
@@ -177,14 +183,13 @@ public final class GoldenSuite: Sendable {
 
     /// Renders with the golden encoder, checks the pixels equal the checked render,
     /// and writes the golden atomically; returns why it failed, or nil.
-    func record(_ result: QuizResult, theme: Theme, matching actual: DecodedImage, to url: URL) -> String? {
+    func record(_ result: QuizResult, theme: Theme, matching actual: DecodedImage, as relative: String) -> String? {
         do {
             let poster = try recorder.render(result, theme: theme)
             guard try PNGDecoder().decode(poster.png) == actual else {
                 return "the golden encoder's render has other pixels than the checked render; nothing was written"
             }
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try AtomicFile.write(Data(poster.png), to: url)
+            try goldensFolder.write(Data(poster.png), to: relative)
             try writeEnvironmentStamp(replacing: false)
             return nil
         } catch {
@@ -202,12 +207,11 @@ public final class GoldenSuite: Sendable {
         if !replacing && FileManager.default.fileExists(atPath: url.path) { return false }
         let data = EnvironmentStamp.current.encoded()
         if FileManager.default.contents(atPath: url.path) == data { return false }
-        do {
-            try FileManager.default.createDirectory(at: configuration.goldens, withIntermediateDirectories: true)
+        do throws(WriteFailure) {
+            try goldensFolder.write(data, to: EnvironmentStamp.fileName)
         } catch {
-            throw RenderError(.output, "\(configuration.goldens.path): \(error.localizedDescription)")
+            throw RenderError(.output, error.description)
         }
-        try AtomicFile.write(data, to: url)
         return true
     }
 
@@ -239,8 +243,7 @@ public final class GoldenSuite: Sendable {
     /// with `unknownThemes`, also every folder of a theme not among `themes`.
     /// Removed when the mode records failures.
     public func obsolete(themes: [String], cases: [GoldenCase], unknownThemes: Bool) -> [GoldenOutcome] {
-        let manager = FileManager.default
-        let root = configuration.goldens
+        let root = goldensFolder
         var expected = Set<String>()
         for testCase in cases {
             expected.insert(testCase.relativePath)
@@ -248,20 +251,14 @@ public final class GoldenSuite: Sendable {
         }
         var folders = Set(themes)
         if unknownThemes {
-            let entries = (try? manager.contentsOfDirectory(atPath: root.path)) ?? []
-            for entry in entries where !entry.hasPrefix(".") {
-                var isDirectory: ObjCBool = false
-                if manager.fileExists(atPath: root.appendingPathComponent(entry).path, isDirectory: &isDirectory), isDirectory.boolValue {
-                    folders.insert(entry)
-                }
-            }
+            // Real folders only: a symlink in the goldens folder is never followed.
+            for entry in root.folders() where !entry.hasPrefix(".") { folders.insert(entry) }
         }
         var outcomes: [GoldenOutcome] = []
-        for folder in folders.sorted() {
-            let files = (manager.enumerator(atPath: root.appendingPathComponent(folder).path)?.allObjects as? [String]) ?? []
-            for file in files.sorted() {
-                let relative = "\(folder)/\(file)"
-                let name = (file as NSString).lastPathComponent
+        // Theme names are safe path components (ThemeName); a folder that is not is skipped.
+        for folder in folders.sorted() where (try? OutputFolder.components(of: folder))?.count == 1 {
+            for relative in root.files(under: folder) {
+                let name = (relative as NSString).lastPathComponent
                 guard !name.hasPrefix("."), name.hasSuffix(".png") || name.hasSuffix(GoldenTolerance.fileSuffix),
                       !expected.contains(relative) else { continue }
                 outcomes.append(obsoleteOutcome(relative, theme: folder, themeKnown: themes.contains(folder)))
@@ -280,12 +277,13 @@ public final class GoldenSuite: Sendable {
         var action: GoldenOutcome.Action?
         var note = ""
         if configuration.mode.recordsFailed {
-            do {
-                try FileManager.default.removeItem(at: url)
+            // Unlinks only a regular file inside the goldens folder, never through a symlink.
+            do throws(WriteFailure) {
+                try goldensFolder.removeFile(relative)
                 action = .removed
                 note = "\nremoved it (record mode \(configuration.mode))"
             } catch {
-                note = "\ncould not remove it: \(error.localizedDescription)"
+                note = "\ncould not remove it: \(error.reason)"
             }
         }
         let reason = themeKnown ? "no case renders it" : "there is no theme '\(theme)'"
@@ -303,12 +301,10 @@ public final class GoldenSuite: Sendable {
 
     /// Removes the previous run's report and artifact images (only files this suite names).
     public func removeOldArtifacts() {
-        let manager = FileManager.default
-        let root = configuration.artifacts
-        try? manager.removeItem(at: reportURL)
-        let files = (manager.enumerator(atPath: root.path)?.allObjects as? [String]) ?? []
-        for file in files where GoldenArtifactKind.allCases.contains(where: { file.hasSuffix(".\($0.rawValue).png") }) {
-            try? manager.removeItem(at: root.appendingPathComponent(file))
+        let root = artifactsFolder
+        _ = try? root.removeFile(GoldenReport.fileName)
+        for file in root.files() where GoldenArtifactKind.allCases.contains(where: { file.hasSuffix(".\($0.rawValue).png") }) {
+            _ = try? root.removeFile(file)
         }
     }
 
@@ -319,21 +315,18 @@ public final class GoldenSuite: Sendable {
         let note = outcomes.contains(where: \.failed) ? environmentNote() : nil
         let html = GoldenReport.html(outcomes, title: title, environmentNote: note,
                                      mode: configuration.mode, goldens: configuration.displayPath(configuration.goldens))
-        do {
-            try FileManager.default.createDirectory(at: configuration.artifacts, withIntermediateDirectories: true)
+        do throws(WriteFailure) {
+            try artifactsFolder.write(Data(html.utf8), to: GoldenReport.fileName)
         } catch {
-            throw RenderError(.output, "\(configuration.artifacts.path): \(error.localizedDescription)")
+            throw RenderError(.output, error.description)
         }
-        try AtomicFile.write(Data(html.utf8), to: reportURL)
         return reportURL
     }
 
     /// Writes one artifact file; false (and no file) if it cannot be written.
     func writeArtifact(_ bytes: [UInt8], _ relative: String) -> Bool {
-        let url = configuration.artifacts.appendingPathComponent(relative)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
+        do throws(WriteFailure) {
+            try artifactsFolder.write(Data(bytes), to: relative)
             return true
         } catch {
             return false

@@ -53,6 +53,19 @@ public final class PosterRenderer: Sendable {
         return poster
     }
 
+    /// Renders and writes the PNG as `relative` inside `folder` (see `OutputFolder`: never
+    /// outside it, never through a symlink), atomically.
+    @discardableResult
+    public func render(_ result: QuizResult, theme: Theme, into folder: OutputFolder, as relative: String) throws(RenderError) -> RenderedPoster {
+        let poster = try render(result, theme: theme)
+        do throws(WriteFailure) {
+            try folder.write(Data(poster.png), to: relative)
+        } catch {
+            throw RenderError(.output, error.description)
+        }
+        return poster
+    }
+
     /// Runs the stages one by one with a caller-supplied clock, for the benchmark.
     public func measureStages(_ result: QuizResult, theme: Theme, clock: () -> UInt64) throws(RenderError) -> StageTimings {
         try pool.withWorker { worker throws(RenderError) in

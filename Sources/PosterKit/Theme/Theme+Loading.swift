@@ -16,7 +16,9 @@ extension Theme {
         func fail(_ message: String) -> ThemeError {
             ThemeError(diagnostics: [Diagnostic(file: file.path, path: .root, location: nil, message: message, severity: .error)])
         }
-        guard exists else { throw fail("no such theme file or folder") }
+        guard exists || escapeFromFolder(file, folder: folder) != nil else { throw fail("no such theme file or folder") }
+        // Before anything is read, so that the message can never quote a file elsewhere.
+        if let escape = escapeFromFolder(file, folder: folder) { throw fail(escape) }
         // Checked before reading: a FIFO would block, and /dev/zero or a huge file would fill memory.
         if let status = FileStatus(file.path) {
             guard status.kind == .regular else {
@@ -42,6 +44,11 @@ extension Theme {
         _ = format
         _ = object.optionalString("$schema")
         let name = object.optionalString("name") ?? folder.lastPathComponent
+        // The name becomes folder names and report links: checked here, once, for every use.
+        if let problem = ThemeName.problem(with: name) {
+            let given = object.contains("name") ? "" : " (the folder's name, as the theme sets no 'name')"
+            object.report("'\(String(name.unicodeScalars.prefix(80)))'\(given) is not a safe theme name: \(problem)", for: "name")
+        }
         let summary = object.optionalString("description") ?? ""
         let variableSources = object.object("variables")
         let variableNames = Set(variableSources?.keys ?? [])

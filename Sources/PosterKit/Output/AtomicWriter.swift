@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one way the tool creates or replaces a file: a temporary sibling with a random
+/// name, opened `O_CREAT | O_EXCL | O_NOFOLLOW`, written whole, `fsync`ed and renamed
+/// over the final name. A symlink planted at any name cannot redirect the write, a
+/// reader sees the old file or the whole new one, and the temporary file is removed on
+/// every failure (and by `InterruptCleanup` on SIGINT, SIGTERM and SIGHUP).
+///
+/// Only a regular file is ever replaced: a folder, symlink, FIFO, device or socket
+/// under the final name is refused.
+enum AtomicWriter {
+    /// The hidden temporary name a write of `name` uses: `.<name>.<pid>.<16 random hex digits>.tmp`.
+    static func temporaryName(for name: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let random = String(generator.next() as UInt64, radix: 16)
+        return ".\(name).\(getpid()).\(String(repeating: "0", count: 16 - random.count))\(random).tmp"
+    }
+
+    /// Writes `data` as `name` inside the open folder `folder`, whose path (for
+    /// messages and the temporary-file registry) is `folderPath`; `shown` is the
+    /// output's name in messages.
+    static func write(_ data: Data, named name: String, in folder: Int32, folderPath: String, shown: String) throws(WriteFailure) {
+        try refuseNonRegular(name, in: folder, shown: shown)
+        var temporary = ""
+        var descriptor: Int32 = -1
+        // O_EXCL makes a name clash (64 random bits) an error, never a shared file: retry.
+        for _ in 0..<4 {
+            temporary = temporaryName(for: name)
+            descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw WriteFailure.system(shown, errno, doing: "cannot write in \(folderPath)") }
+        let temporaryPath = (folderPath.hasSuffix("/") ? folderPath : folderPath + "/") + temporary
+        TemporaryFiles.register(temporaryPath)
+        defer { TemporaryFiles.unregister(temporaryPath) }
+        do throws(WriteFailure) {
+            do throws(WriteFailure) {
+                try writeAll(data, to: descriptor, shown: shown, doing: "cannot write in \(folderPath)")
+                guard fsync(descriptor) == 0 else { throw WriteFailure.system(shown, errno, doing: "cannot write in \(folderPath)") }
+            } catch {
+                close(descriptor)
+                throw error
+            }
+            guard close(descriptor) == 0 else { throw WriteFailure.system(shown, errno, doing: "cannot write in \(folderPath)") }
+            TestHook.holdBeforeRename()
+            // Checked again right before the rename, which itself never follows a symlink.
+            try refuseNonRegular(name, in: folder, shown: shown)
+            guard renameat(folder, temporary, folder, name) == 0 else {
+                throw WriteFailure.system(shown, errno, doing: "cannot rename the finished file into place")
+            }
+        } catch {
+            unlinkat(folder, temporary, 0)
+            throw error
+        }
+    }
+
+    /// Writes all of `data` to an open descriptor, retrying after EINTR and short writes.
+    static func writeAll(_ data: Data, to descriptor: Int32, shown: String, doing action: String? = nil) throws(WriteFailure) {
+        var failure: Int32 = 0
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure != 0 { throw WriteFailure.system(shown, failure, doing: action) }
+    }
+
+    /// Fails when `name` exists in `folder` and is anything but a regular file.
+    private static func refuseNonRegular(_ name: String, in folder: Int32, shown: String) throws(WriteFailure) {
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+        let kind = NodeKind(info.st_mode)
+        guard kind == .regular else {
+            throw WriteFailure(path: shown, reason: "is \(kind.description); only a regular file is ever replaced", code: EEXIST)
+        }
+    }
+}
+
+/// What kind of node a path names, from `lstat(2)`'s mode.
+enum NodeKind: Equatable, CustomStringConvertible {
+    case regular, directory, symlink, fifo, characterDevice, blockDevice, socket
+
+    init(_ mode: mode_t) {
+        switch mode & S_IFMT {
+        case S_IFDIR: self = .directory
+        case S_IFLNK: self = .symlink
+        case S_IFIFO: self = .fifo
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        case S_IFSOCK: self = .socket
+        default: self = .regular
+        }
+    }
+
+    /// `a folder`, `a symbolic link`, …
+    var description: String {
+        switch self {
+        case .regular: "a regular file"
+        case .directory: "a folder"
+        case .symlink: "a symbolic link"
+        case .fifo: "a FIFO"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .socket: "a socket"
+        }
+    }
+}
+
+/// A pause between writing a temporary file and renaming it, so that the signal tests
+/// can interrupt a write deterministically. Active only when the environment variable
+/// `NMTI_POSTER_TEST_HOLD_BEFORE_RENAME` is set (to anything); never set in normal use.
+enum TestHook {
+    static let holds = getenv("NMTI_POSTER_TEST_HOLD_BEFORE_RENAME") != nil
+
+    static func holdBeforeRename() {
+        guard holds else { return }
+        while true { pause() }
+    }
+}
