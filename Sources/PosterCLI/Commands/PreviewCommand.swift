@@ -20,6 +20,10 @@ public struct PreviewCommand: Command {
             how long it took; a theme that stops validating prints its errors and the
             watch goes on. Stop it with Ctrl-C.
 
+            -o - writes the sheet to standard output and the fit report to standard
+            error. -o follows the same rules as render's: .png or no extension, FIFOs
+            and character devices streamed into, symlinks and other nodes refused (73).
+
             EXAMPLES:
               nmti-poster preview --theme neon -o neon.png
               nmti-poster preview --result Fixtures/results/invited-student.json
@@ -32,7 +36,7 @@ public struct PreviewCommand: Command {
             .value("result", short: "r", valueName: "file",
                    help: "Show this result in every theme instead."),
             .value("output", short: "o", valueName: "path", defaultValue: "preview.png",
-                   help: "The contact sheet PNG; - is standard output (the report then goes to standard error)."),
+                   help: "The contact sheet PNG, or -."),
             .value("tile-width", valueName: "points", defaultValue: "150",
                    help: "Poster width on the sheet, 40-375."),
             .flag("watch", short: "w", help: "Re-render when the theme folder changes."),

@@ -17,7 +17,9 @@ public struct RenderCommand: Command {
             SIGHUP: exit 130, 143, 129) leaves nothing behind. -o onto a FIFO or a
             character device (/dev/null, a pipe) streams into it; onto a symlink, a
             folder, a block device or a socket it is refused with 73. The name may end
-            only in .png (or have no extension). Text that had to shrink or was cut with an ellipsis is listed
+            only in .png (or have no extension).
+
+            Text that had to shrink or was cut with an ellipsis is listed
             on standard error as a note; the render still succeeds.
 
             EXAMPLES:

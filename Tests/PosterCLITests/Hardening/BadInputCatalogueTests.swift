@@ -56,7 +56,7 @@ struct BadInputCatalogueTests {
     /// Bad themes that cannot live in git well (symlinks, FIFOs, huge or generated
     /// files) are made here, in a scratch copy of a small valid theme.
     enum Generated: String, CaseIterable, Sendable {
-        case symlinkOutOfFolder, symlinkedThemeFile, themeFileTooLarge, themeFileIsFIFO, assetIsFIFO
+        case symlinkOutOfFolder, symlinkedThemeFile, themeFileLinksToSecret, themeFileIsDangling, themeFileTooLarge, themeFileIsFIFO, assetIsFIFO
         case assetTooLarge, jsonNested100k, svgTooManyElements, svgTooMuchText, assetsTooMuchMemory
     }
 
@@ -86,7 +86,15 @@ struct BadInputCatalogueTests {
             expected = ("elements[0].src", "leads outside the theme folder")
         case .symlinkedThemeFile:
             try manager.createSymbolicLink(at: file, withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
-            expected = ("$", "is not a regular file")
+            expected = ("$", "is a symbolic link that leads outside the theme folder")
+        case .themeFileLinksToSecret:
+            // Before, the parse error quoted the target's first word.
+            try "SECRETWORD = hunter2\n".write(to: outside.appendingPathComponent("secret.txt"), atomically: false, encoding: .utf8)
+            try manager.createSymbolicLink(at: file, withDestinationURL: outside.appendingPathComponent("secret.txt"))
+            expected = ("$", "is a symbolic link that leads outside the theme folder")
+        case .themeFileIsDangling:
+            try manager.createSymbolicLink(at: file, withDestinationURL: outside.appendingPathComponent("missing.json5"))
+            expected = ("$", "is a symbolic link that leads nowhere")
         case .themeFileTooLarge:
             try write("// " + String(repeating: "x", count: 1_100_000) + "\n{ elements: [] }")
             expected = ("$", "a theme file may have at most 1048576")
@@ -139,6 +147,7 @@ struct BadInputCatalogueTests {
         if expected.path != "$" { #expect(output.stderr.contains("error: \(expected.path): "), "\(output.stderr)") }
         #expect(output.stderr.contains(expected.message), "\(kind): \(output.stderr)")
         #expect(manager.fileExists(atPath: outside.appendingPathComponent("secret.svg").path) || kind != .symlinkOutOfFolder)
+        #expect(!output.stderr.contains("SECRETWORD") && !output.stderr.contains("hunter2"), "\(output.stderr)")
     }
 
     @Test func theRootFolderAsAThemeFailsQuickly() throws {

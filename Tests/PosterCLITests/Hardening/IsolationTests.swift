@@ -23,7 +23,7 @@ struct IsolationTests {
         guard let binary = Binary.url, let strace = Self.strace else { throw Binary.BinaryNotFound() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: strace)
-        process.arguments = ["-f", "-qq", "-e", "trace=network,open,openat,openat2,creat,execve", "-o", log, binary.path] + arguments
+        process.arguments = ["-f", "-qq", "-y", "-e", "trace=network,open,openat,openat2,creat,execve", "-o", log, binary.path] + arguments
         process.currentDirectoryURL = Fixtures.packageRoot
         let errURL = folder.appendingPathComponent("stderr")
         try Data().write(to: errURL)
@@ -42,9 +42,16 @@ struct IsolationTests {
                 trace.sockets.append(String(line))
             } else if line.contains("execve(") {
                 trace.executed.append(String(line))
-            } else if line.contains("open"), !line.contains("= -1"), let quote = line.firstIndex(of: "\"") {
-                let rest = line[line.index(after: quote)...]
-                if let end = rest.firstIndex(of: "\"") { trace.opened.append(String(rest[..<end])) }
+            } else if line.contains("open"), !line.contains("= -1") {
+                // With -y the result is the descriptor and the full path it opened, `= 5</out/.x.png.123.ab.tmp>`,
+                // which also resolves names opened relative to a folder descriptor (openat(4</out>, ".x.png…")).
+                if let result = line.range(of: ") = ", options: .backwards), let open = line[result.upperBound...].firstIndex(of: "<"),
+                   let close = line[open...].lastIndex(of: ">") {
+                    trace.opened.append(String(line[line.index(after: open)..<close]))
+                } else if let quote = line.firstIndex(of: "\"") {
+                    let rest = line[line.index(after: quote)...]
+                    if let end = rest.firstIndex(of: "\"") { trace.opened.append(String(rest[..<end])) }
+                }
             }
         }
         return (result, trace)
@@ -53,7 +60,7 @@ struct IsolationTests {
     /// Files any run may open: the system's libraries and pseudo-files, locale data (fonts: `fontPaths`).
     static let systemPrefixes = [
         "/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/", "/etc/ld.so.cache", "/proc/", "/sys/", "/dev/",
-        "/usr/share/locale/", "/usr/lib/locale/", "/etc/localtime", "/opt/swift/", "/usr/share/zoneinfo/",
+        "/usr/share/locale/", "/usr/lib/locale/", "/etc/locale.alias", "/etc/localtime", "/opt/swift/", "/usr/share/zoneinfo/",
     ]
 
     /// The pinned fonts, their folders (listed by fontconfig) and fontconfig's caches of those folders.

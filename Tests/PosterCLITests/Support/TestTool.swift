@@ -41,7 +41,7 @@ struct EchoCommand: Command {
             "force=\(values.flag("force"))",
         ]
         do throws(IOFailure) {
-            try io.printLine(lines.joined(separator: "\n"))
+            try io.printLines(lines.joined(separator: "\n"))
         } catch {
             throw CommandFailure(.ioError, error.description)
         }
