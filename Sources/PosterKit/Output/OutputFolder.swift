@@ -117,7 +117,12 @@ public struct OutputFolder: Sendable {
                 throw WriteFailure.system(shown, code, doing: "cannot create the folder \(walked)")
             }
             let next = openat(current, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            let code = errno
+            var code = errno
+            // With O_DIRECTORY a symlink gives ENOTDIR (or ELOOP): tell the two apart.
+            var info = stat()
+            if next < 0, code == ENOTDIR || code == ELOOP, fstatat(current, part, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                code = NodeKind(info.st_mode) == .symlink ? ELOOP : ENOTDIR
+            }
             close(current)
             guard next >= 0 else {
                 let reason = switch code {

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Nothing a theme says can make the tool write outside the folders it was given,
+/// through the real binary: unsafe theme names are refused before anything is written,
+/// and a symlinked folder inside an output folder is never followed.
+@Suite("Hardening: paths stay inside their folders")
+struct PathContainmentTests {
+    @Test(arguments: ["name-traversal", "name-javascript"])
+    func anUnsafeThemeNameWritesNothingAnywhere(fixture: String) throws {
+        let scratch = try BoundedRun.scratchFolder("names")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("a/b/out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let goldens = scratch.appendingPathComponent("a/b/goldens")
+        let theme = "Fixtures/bad-themes/\(fixture)"
+        let runs = [["batch", "--theme", theme, "--pack", "student", "--out", out.path],
+                    ["golden", "update", "--theme", theme, "--goldens", goldens.path],
+                    ["preview", "--theme", theme, "-o", out.appendingPathComponent("p.png").path]]
+        for arguments in runs {
+            let output = try BoundedRun.run(arguments, timeout: 60)
+            #expect(output.status == 78, "\(arguments): \(output.stderr)")
+            #expect(output.stderrLines.count == 1 && output.stderr.contains("error: name: "), "\(output.stderr)")
+        }
+        #expect(BoundedRun.contents(of: scratch) == ["a", "a/b", "a/b/out"], "\(BoundedRun.contents(of: scratch))")
+    }
+
+    @Test func aBatchNeverFollowsASymlinkedFolderInsideItsOutput() throws {
+        let out = try BoundedRun.scratchFolder("linked-out")
+        let outside = try BoundedRun.scratchFolder("linked-outside")
+        defer { for url in [out, outside] { try? FileManager.default.removeItem(at: url) } }
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("classic").path, withDestinationPath: outside.path)
+        let output = try BoundedRun.run(["batch", "--pack", "student", "--quiet", "--out", out.path], timeout: 120)
+        #expect(output.status == 73, "\(output.stderr)")
+        #expect(output.stderrLines.count == 1, "\(output.stderr)")
+        #expect(output.stderr.contains("\(out.path)/classic is a symbolic link; an output folder never follows one"), "\(output.stderr)")
+        #expect(BoundedRun.contents(of: outside).isEmpty, "\(BoundedRun.contents(of: outside))")
+        #expect(OutputTargetTests.kind(out.appendingPathComponent("classic").path) == S_IFLNK)
+    }
+
+    @Test func aBatchRefusesToReplaceAPosterThatIsASymlink() throws {
+        let out = try BoundedRun.scratchFolder("linked-poster")
+        let outside = try BoundedRun.scratchFolder("linked-poster-outside")
+        defer { for url in [out, outside] { try? FileManager.default.removeItem(at: url) } }
+        let victim = outside.appendingPathComponent("victim.png")
+        try Data("keep".utf8).write(to: victim)
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("classic/student"), withIntermediateDirectories: true)
+        let poster = out.appendingPathComponent("classic/student/DOED.png").path
+        try FileManager.default.createSymbolicLink(atPath: poster, withDestinationPath: victim.path)
+        let output = try BoundedRun.run(["batch", "--pack", "student", "--quiet", "--out", out.path], timeout: 120)
+        #expect(output.status == 73, "\(output.stderr)")
+        #expect(output.stderr.contains("failed: classic/student/DOED.png: \(poster): is a symbolic link; only a regular file is ever replaced"),
+                "\(output.stderr)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep")
+        #expect(OutputTargetTests.kind(poster) == S_IFLNK)
+        #expect(!BoundedRun.contents(of: out).contains { $0.hasSuffix(".tmp") })
+    }
+}
