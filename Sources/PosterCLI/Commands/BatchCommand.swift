@@ -13,7 +13,8 @@ public struct BatchCommand: Command {
             theme, pack, code, bytes, sha256 and render time. Files are written to a
             temporary name and renamed. A poster that fails does not stop the others; the
             command then exits non-zero and lists the failures. Any --jobs value gives the
-            same files, byte for byte.
+            same files, byte for byte. Nothing is written outside --out: a symlinked
+            folder or poster inside it is refused (73), never followed.
 
             --shard K/N renders the K-th of N disjoint slices, so a job runner (a CI matrix,
             Kubernetes Indexed Jobs, GNU parallel) can spread a batch over machines; merge

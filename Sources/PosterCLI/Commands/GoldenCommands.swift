@@ -63,7 +63,8 @@ public struct GoldenUpdateCommand: Command {
             Renders every golden case and writes Fixtures/goldens/<theme>/<name>.png where
             it is missing or its pixels differ, losslessly at libdeflate's highest level
             (12, a few seconds per image). Goldens with identical pixels are never
-            rewritten; golden files that no case renders are deleted. With --only-failed,
+            rewritten; golden files that no case renders are deleted (only regular files
+            inside the goldens folder; symlinks are never followed). With --only-failed,
             goldens that pass within their tolerance are kept too.
 
             Fixtures/goldens/environment.json, the library versions and font hashes of

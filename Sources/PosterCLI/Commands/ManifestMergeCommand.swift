@@ -11,6 +11,10 @@ public struct ManifestMergeCommand: Command {
             entry, sorted by theme, pack and code. A poster that appears in two manifests
             with different sha256 is an error.
 
+            -o writes atomically to a random temporary name renamed into place; a
+            FIFO or character device is streamed into, a symlink, folder, block
+            device or socket is refused with 73.
+
             EXAMPLE:
               nmti-poster manifest merge s1/manifest.json s2/manifest.json -o manifest.json
             """,

@@ -16,6 +16,10 @@ public struct ResolveCommand: Command {
             An invalid result is reported as one line naming the file and JSON path,
             with exit status 65; a missing file exits with 66.
 
+            -o writes atomically to a random temporary name renamed into place; a
+            FIFO or character device is streamed into, a symlink, folder, block
+            device or socket is refused with 73.
+
             EXAMPLES:
               nmti-poster resolve Fixtures/results/workplace-PRED.json
               cat result.json | nmti-poster resolve -
