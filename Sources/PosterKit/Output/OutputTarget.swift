@@ -22,6 +22,7 @@ public enum OutputTarget {
     /// Writes `data` to the path given with `-o`.
     public static func write(_ data: Data, toPath path: String) throws(WriteFailure) {
         guard !path.isEmpty else { throw WriteFailure(path: path, reason: "an empty output path") }
+        guard !path.hasSuffix("/") else { throw WriteFailure(path: path, reason: "names a folder; -o needs a file name") }
         var info = stat()
         if lstat(path, &info) == 0 {
             let kind = NodeKind(info.st_mode)

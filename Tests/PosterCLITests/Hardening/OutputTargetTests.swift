@@ -105,6 +105,10 @@ struct OutputTargetTests {
         let output = try BoundedRun.run(["render", Self.result, "-o", folder.path], timeout: 60)
         #expect(output.status == 73)
         #expect(output.stderr == "nmti-poster: error: \(folder.path): is a folder; -o writes only regular files, FIFOs and character devices\n")
+        let slash = folder.appendingPathComponent("new").path + "/"
+        let named = try BoundedRun.run(["render", Self.result, "-o", slash], timeout: 60)
+        #expect(named.status == 73)
+        #expect(named.stderr == "nmti-poster: error: \(slash): names a folder; -o needs a file name\n")
         #expect(BoundedRun.contents(of: folder).isEmpty)
     }
 
