@@ -119,6 +119,7 @@ public struct PreviewCommand: Command {
             let stream: StandardStream = output == OutputOption.standardOutput ? .error : .output
             let report = run.report
             try io.printLines(report.isEmpty ? "fit report: every variant fits as designed" : "fit report:", to: stream)
+            // Escaped first, so that a note whose text holds a line break stays one line.
             for line in report { try io.printLines("  " + TerminalText.escaped(line), to: stream) }
             if stream == .output { try io.printLine("wrote \(output) (\(run.variants.count) posters)") }
         } catch {

@@ -16,9 +16,10 @@ extension Theme {
         func fail(_ message: String) -> ThemeError {
             ThemeError(diagnostics: [Diagnostic(file: file.path, path: .root, location: nil, message: message, severity: .error)])
         }
-        guard exists || escapeFromFolder(file, folder: folder) != nil else { throw fail("no such theme file or folder") }
         // Before anything is read, so that the message can never quote a file elsewhere.
-        if let escape = escapeFromFolder(file, folder: folder) { throw fail(escape) }
+        let escape = escapeFromFolder(file, folder: folder)
+        guard exists || escape != nil else { throw fail("no such theme file or folder") }
+        if let escape { throw fail(escape) }
         // Checked before reading: a FIFO would block, and /dev/zero or a huge file would fill memory.
         if let status = FileStatus(file.path) {
             guard status.kind == .regular else {
