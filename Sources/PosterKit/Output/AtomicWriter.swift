@@ -24,17 +24,24 @@ enum AtomicWriter {
     /// output's name in messages.
     static func write(_ data: Data, named name: String, in folder: Int32, folderPath: String, shown: String) throws(WriteFailure) {
         try refuseNonRegular(name, in: folder, shown: shown)
+        let prefix = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
         var temporary = ""
+        var temporaryPath = ""
         var descriptor: Int32 = -1
         // O_EXCL makes a name clash (64 random bits) an error, never a shared file: retry.
         for _ in 0..<4 {
             temporary = temporaryName(for: name)
+            temporaryPath = prefix + temporary
+            // Registered before it exists, so a signal can never come between creating and registering it.
+            TemporaryFiles.register(temporaryPath)
             descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if descriptor >= 0 || errno != EEXIST { break }
+            if descriptor >= 0 { break }
+            let code = errno
+            TemporaryFiles.unregister(temporaryPath)
+            errno = code
+            if code != EEXIST { break }
         }
         guard descriptor >= 0 else { throw WriteFailure.system(shown, errno, doing: "cannot write in \(folderPath)") }
-        let temporaryPath = (folderPath.hasSuffix("/") ? folderPath : folderPath + "/") + temporary
-        TemporaryFiles.register(temporaryPath)
         defer { TemporaryFiles.unregister(temporaryPath) }
         do throws(WriteFailure) {
             do throws(WriteFailure) {
