@@ -30,8 +30,8 @@ struct InterruptTests {
         }
     }
 
-    static func start(_ arguments: [String], hold: Bool = true) throws -> Started {
-        guard let url = Binary.url else { throw Binary.BinaryNotFound() }
+    static func start(_ arguments: [String], hold: Bool = true, executable: URL? = nil) throws -> Started {
+        guard let url = executable ?? Binary.url else { throw Binary.BinaryNotFound() }
         let scratch = try BoundedRun.scratchFolder("signal-run")
         let errURL = scratch.appendingPathComponent("stderr")
         try Data().write(to: errURL)
@@ -83,6 +83,24 @@ struct InterruptTests {
         let left = BoundedRun.contents(of: folder)
         #expect(!left.contains { $0.hasSuffix(".tmp") }, "\(left)")
         #expect(!left.contains { $0.hasSuffix(".png") }, "held before every rename, so no poster is finished: \(left)")
+    }
+
+    @Test func aSignalIgnoredAtStartStaysIgnored() throws {
+        // As under nohup: the shell ignores SIGHUP, then becomes the tool.
+        let folder = try BoundedRun.scratchFolder("signal-nohup")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let binary = Binary.url else { throw Binary.BinaryNotFound() }
+        let output = folder.appendingPathComponent("x.png").path
+        let started = try Self.start(["-c", "trap '' HUP; exec \"$0\" render Fixtures/results/workplace-PRED.json -o \"$1\"",
+                                      binary.path, output], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(Self.waitForTemporaryFile(in: folder, while: started.process))
+        kill(started.process.processIdentifier, SIGHUP)
+        // Nothing to wait for when a signal is ignored; a lost SIGHUP shows as the status below.
+        usleep(200_000)
+        #expect(started.process.isRunning)
+        let (status, reason, stderr) = try started.interrupt(SIGTERM)
+        #expect(reason == .exit && status == 143, "\(reason) \(status) \(stderr)")
+        #expect(BoundedRun.contents(of: folder).isEmpty, "\(BoundedRun.contents(of: folder))")
     }
 
     @Test func aRenderBlockedOnAFIFOStopsCleanlyAndTheFIFOStays() throws {
