@@ -25,6 +25,45 @@ struct PathContainmentTests {
         #expect(BoundedRun.contents(of: scratch) == ["a", "a/b", "a/b/out"], "\(BoundedRun.contents(of: scratch))")
     }
 
+    @Test func goldenUpdateRemovesOnlyRegularFilesInsideTheGoldensFolder() throws {
+        // A tiny theme keeps the 37 recordings fast; its own themes folder keeps the
+        // artifacts in the scratch folder (they go next to the themes folder's parent).
+        let root = try BoundedRun.scratchFolder("golden-links")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manager = FileManager.default
+        let theme = root.appendingPathComponent("Themes/tiny")
+        try manager.createDirectory(at: theme, withIntermediateDirectories: true)
+        try ##"{ name: "tiny", canvas: { width: 8, height: 8 }, elements: [ { type: "shape", width: 4, height: 4, fill: "#000000" } ] }"##
+            .write(to: theme.appendingPathComponent("theme.json5"), atomically: false, encoding: .utf8)
+        try manager.createDirectory(at: root.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
+        try manager.copyItem(at: Fixtures.url("Fixtures/results"), to: root.appendingPathComponent("Fixtures/results"))
+        let outside = root.appendingPathComponent("outside")
+        for name in ["keep.png", "keep.tolerance.json", "deep/d.png"] {
+            let url = outside.appendingPathComponent(name)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("keep".utf8).write(to: url)
+        }
+        let goldens = root.appendingPathComponent("goldens")
+        try manager.createDirectory(at: goldens.appendingPathComponent("tiny"), withIntermediateDirectories: true)
+        try Data("stale".utf8).write(to: goldens.appendingPathComponent("tiny/stale.png"))
+        let links = ["tiny/link.png": "outside/keep.png", "tiny/sub": "outside", "elsewhere": "outside"]
+        for (link, target) in links {
+            try manager.createSymbolicLink(atPath: goldens.appendingPathComponent(link).path,
+                                           withDestinationPath: root.appendingPathComponent(target).path)
+        }
+        let output = try BoundedRun.run(["golden", "update", "--goldens", goldens.path], timeout: 120,
+                                        environment: ["NMTI_THEMES_DIR": root.appendingPathComponent("Themes").path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let printed = String(decoding: output.stdout, as: UTF8.self)
+        #expect(printed.contains("removed tiny/stale.png: obsolete"), "\(printed)")
+        #expect(!manager.fileExists(atPath: goldens.appendingPathComponent("tiny/stale.png").path))
+        for name in ["keep.png", "keep.tolerance.json", "deep/d.png"] {
+            #expect(try String(contentsOf: outside.appendingPathComponent(name), encoding: .utf8) == "keep", "\(name)")
+        }
+        for link in links.keys { #expect(OutputTargetTests.kind(goldens.appendingPathComponent(link).path) == S_IFLNK, "\(link)") }
+        #expect(manager.fileExists(atPath: goldens.appendingPathComponent("tiny/workplace-PRED.png").path))
+    }
+
     @Test func aBatchNeverFollowsASymlinkedFolderInsideItsOutput() throws {
         let out = try BoundedRun.scratchFolder("linked-out")
         let outside = try BoundedRun.scratchFolder("linked-outside")
