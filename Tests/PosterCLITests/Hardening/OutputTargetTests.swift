@@ -120,6 +120,34 @@ struct OutputTargetTests {
         #expect(BoundedRun.contents(of: folder).isEmpty)
     }
 
+    @Test func aSocketAndABlockDeviceAreRefused() throws {
+        let folder = try BoundedRun.scratchFolder("sock")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let socketPath = folder.appendingPathComponent("s.png").path
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            socketPath.utf8CString.withUnsafeBytes { raw.copyBytes(from: $0.prefix(raw.count - 1)) }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+        var targets = [(socketPath, S_IFSOCK, "a socket")]
+        // A block device node of the test's own (7:0, a loop device's numbers); making one needs root.
+        let block = folder.appendingPathComponent("b.png").path
+        if getuid() == 0, mknod(block, S_IFBLK | 0o600, dev_t((7 << 8) | 0)) == 0 { targets.append((block, S_IFBLK, "a block device")) }
+        for (path, kind, name) in targets {
+            let output = try BoundedRun.run(["render", Self.result, "-o", path], timeout: 60)
+            #expect(output.status == 73, "\(name): \(output.stderr)")
+            #expect(output.stderr == "nmti-poster: error: \(path): is \(name); -o writes only regular files, FIFOs and character devices\n")
+            #expect(Self.kind(path) == kind)
+        }
+        #expect(BoundedRun.contents(of: folder).count == targets.count)
+    }
+
     @Test(arguments: ["x.jpg", "x.jpeg", "x.webp", "x.gif", "x.JPG", "x.svg", "poster.png.jpg"])
     func anotherFormatsExtensionIsAUsageError(name: String) throws {
         let folder = try BoundedRun.scratchFolder("ext")
