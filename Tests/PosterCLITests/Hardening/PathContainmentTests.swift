@@ -46,6 +46,10 @@ struct PathContainmentTests {
         let goldens = root.appendingPathComponent("goldens")
         try manager.createDirectory(at: goldens.appendingPathComponent("tiny"), withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: goldens.appendingPathComponent("tiny/stale.png"))
+        // A folder no theme has: its golden is obsolete, and its name reaches the report's links.
+        try manager.createDirectory(at: goldens.appendingPathComponent("javascript:alert(1)"), withIntermediateDirectories: true)
+        try manager.copyItem(at: Fixtures.url("Fixtures/goldens/classic/workplace-PRED.png"),
+                             to: goldens.appendingPathComponent("javascript:alert(1)/x.png"))
         let links = ["tiny/link.png": "outside/keep.png", "tiny/sub": "outside", "elsewhere": "outside"]
         for (link, target) in links {
             try manager.createSymbolicLink(atPath: goldens.appendingPathComponent(link).path,
@@ -62,6 +66,10 @@ struct PathContainmentTests {
         }
         for link in links.keys { #expect(OutputTargetTests.kind(goldens.appendingPathComponent(link).path) == S_IFLNK, "\(link)") }
         #expect(manager.fileExists(atPath: goldens.appendingPathComponent("tiny/workplace-PRED.png").path))
+        #expect(!manager.fileExists(atPath: goldens.appendingPathComponent("javascript:alert(1)/x.png").path))
+        let report = try String(contentsOf: root.appendingPathComponent(".build/golden-artifacts/report.html"), encoding: .utf8)
+        #expect(report.contains(#"src="javascript%3Aalert%281%29/x.expected.png""#))
+        #expect(!report.contains(#"href="javascript:"#) && !report.contains(#"src="javascript:"#))
     }
 
     @Test func aBatchNeverFollowsASymlinkedFolderInsideItsOutput() throws {
