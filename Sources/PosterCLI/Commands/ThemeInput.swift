@@ -36,6 +36,7 @@ enum ThemeInput {
         case .result: CommandFailure(.badInput, error.message)
         case .theme: CommandFailure(.badTheme, error.message)
         case .output: CommandFailure(.cantCreate, error.message)
+        case .busy: CommandFailure(.temporaryFailure, error.message)
         case .graphics: CommandFailure(.failure, error.message)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NMTIDomain
+import PosterGraphics
 
 /// Renders a batch plan on several threads, writing each poster atomically and
 /// recording it in a manifest. A failing poster does not stop the others.
@@ -40,6 +41,9 @@ public struct BatchRunner: Sendable {
         public let seconds: Double
         /// Posters a resumed run found already written and intact, and kept.
         public var reused: Int = 0
+        /// Posters a resumed run found intact but made another way, rendered again:
+        /// how many for each difference (`theme`, `compression`, `engine`, `provenance`).
+        public var stale: [String: Int] = [:]
     }
 
     /// The journal a run appends one manifest entry to (a JSON line) as each poster
@@ -47,44 +51,77 @@ public struct BatchRunner: Sendable {
     /// `manifest.json` is written.
     public static let journalName = ".manifest.journal"
 
+    /// The lock file a run holds in its output folder (see `BatchLock`).
+    public static let lockName = BatchLock.fileName
+
     let renderer: PosterRenderer
     let threads: Int
+    let compression: PosterCompression
+    let engine: String
 
-    /// Creates a runner over `threads` workers (at least 1).
-    public init(renderer: PosterRenderer, threads: Int) {
+    /// Creates a runner over `threads` workers (at least 1). `compression` must be
+    /// the renderer's setting and `engine` names the tool and its version: both are
+    /// recorded with every poster so that a resume can tell stale posters apart.
+    public init(renderer: PosterRenderer, threads: Int, compression: PosterCompression = .balanced,
+                engine: String = "PosterKit") {
         self.renderer = renderer
         self.threads = max(1, threads)
+        self.compression = compression
+        self.engine = engine
     }
 
     /// Renders every job into `folder`, then writes `manifest.json` there.
     ///
-    /// Each poster is written to a temporary name and renamed, then recorded in the
-    /// journal. With `resume`, posters recorded in `manifest.json` or the journal of
-    /// an earlier (possibly killed) run whose file is still there with the recorded
-    /// size and sha256 are kept; every other poster is rendered again. Temporary
-    /// files a killed run left behind are removed either way.
+    /// The run holds `<folder>/.batch.lock` throughout; a second run into the same
+    /// folder fails with `.busy`. Two themes whose posters would land on the same
+    /// path (the same `name`) are refused before anything is written. Each poster
+    /// is written to a temporary name and renamed, then recorded in the journal
+    /// with its provenance. With `resume`, posters recorded in `manifest.json` or
+    /// the journal of an earlier (possibly killed) run are kept when the file is
+    /// still there with the recorded size and sha256 and was made with the same
+    /// theme content, compression and engine; every other poster is rendered
+    /// again. Temporary files a killed run left behind are removed either way.
+    /// A plan with no jobs (an empty shard) still creates the folder and an empty manifest.
     public func run(
         _ plan: BatchPlan, into folder: URL, resume: Bool = false,
         progress: @escaping @Sendable (Progress) -> Void = { _ in }
     ) throws(RenderError) -> Report {
         let start = DispatchTime.now().uptimeNanoseconds
+        try Self.checkDistinctFiles(plan)
+        try Self.makeFolder(folder)
+        let lock = try BatchLock(folder: folder)
+        defer { lock.release() }
         for directory in Set(plan.jobs.map { folder.appendingPathComponent($0.file).deletingLastPathComponent() }) {
             try Self.makeFolder(directory)
         }
         Self.removeTemporaryFiles(plan, in: folder)
+        let engineIdentity = EngineIdentity.of(version: engine)
+        var provenances: [String: Manifest.Provenance] = [:]
+        for job in plan.jobs where provenances[job.theme.name] == nil {
+            provenances[job.theme.name] = Manifest.Provenance(
+                engine: engineIdentity, compression: compression.rawValue, theme: ThemeDigest.of(job.theme))
+        }
         var kept: [Manifest.Entry] = []
+        var stale: [String: Int] = [:]
         var pending = Array(plan.jobs.indices)
         if resume {
             let recorded = Self.recordedEntries(in: folder)
             pending = []
             for (index, job) in plan.jobs.enumerated() {
-                if let entry = recorded[job.file], Self.isIntact(folder.appendingPathComponent(job.file), as: entry) {
+                guard let entry = recorded[job.file], Self.isIntact(folder.appendingPathComponent(job.file), as: entry) else {
+                    pending.append(index)
+                    continue
+                }
+                let changed = provenances[job.theme.name]?.differences(from: entry.provenance) ?? ["provenance"]
+                if changed.isEmpty {
                     kept.append(entry)
                 } else {
+                    for reason in changed { stale[reason, default: 0] += 1 }
                     pending.append(index)
                 }
             }
         }
+        let provenanceByTheme = provenances
         let journal = try Journal(url: folder.appendingPathComponent(Self.journalName), entries: kept)
         let state = RunState(jobs: pending, total: plan.jobs.count, done: kept.count)
         let group = DispatchGroup()
@@ -99,7 +136,8 @@ public struct BatchRunner: Sendable {
                         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
                         let entry = Manifest.Entry(
                             theme: job.theme.name, pack: job.pack.rawValue, code: job.code.rawValue, file: job.file,
-                            bytes: poster.png.count, sha256: SHA256.hex(poster.png), milliseconds: (milliseconds * 10).rounded() / 10)
+                            bytes: poster.png.count, sha256: SHA256.hex(poster.png), milliseconds: (milliseconds * 10).rounded() / 10,
+                            provenance: provenanceByTheme[job.theme.name])
                         journal.append(entry)
                         progress(state.finish(entry: entry, file: job.file))
                     } catch {
@@ -120,7 +158,21 @@ public struct BatchRunner: Sendable {
         journal.remove()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Report(manifest: manifest, failures: state.failures.sorted { $0.file < $1.file }, seconds: seconds,
-                      reused: kept.count)
+                      reused: kept.count, stale: stale)
+    }
+
+    /// Refuses a plan in which two jobs write the same file: two themes that
+    /// declare the same `name` would overwrite each other's posters.
+    static func checkDistinctFiles(_ plan: BatchPlan) throws(RenderError) {
+        var folderByName: [String: URL] = [:]
+        for job in plan.jobs {
+            let folder = job.theme.folder
+            if let other = folderByName[job.theme.name], other != folder {
+                let pair = [other.path, folder.path].sorted()
+                throw RenderError(.theme, "\(pair[0]) and \(pair[1]) both declare the theme name '\(job.theme.name)'; their posters would overwrite each other (give each theme its own name)")
+            }
+            folderByName[job.theme.name] = folder
+        }
     }
 
     /// The entries an earlier run recorded: `manifest.json`, then the journal (later lines win).
