@@ -31,10 +31,10 @@ struct HelpTests {
 
     @Test func exitStatusesFollowSysexits() {
         let numbers = ExitStatus.documented.map(\.status.rawValue)
-        #expect(numbers == [0, 1, 64, 65, 66, 73, 74, 78])
+        #expect(numbers == [0, 1, 64, 65, 66, 73, 74, 75, 78])
         #expect(ExitStatus.usage.rawValue == 64 && ExitStatus.badInput.rawValue == 65)
         #expect(ExitStatus.noInput.rawValue == 66 && ExitStatus.cantCreate.rawValue == 73)
-        #expect(ExitStatus.ioError.rawValue == 74 && ExitStatus.badTheme.rawValue == 78)
+        #expect(ExitStatus.ioError.rawValue == 74 && ExitStatus.temporaryFailure.rawValue == 75 && ExitStatus.badTheme.rawValue == 78)
         #expect(ExitStatus(rawValue: 65) == .badInput)
     }
 

@@ -82,7 +82,7 @@ final class ChildProcess {
 
     /// Waits until standard output has `count` lines containing `text`; false if the
     /// child ended or the deadline passed first.
-    func waitForOutput(_ text: String, count: Int, timeout: Double = 300) -> Bool {
+    func waitForOutput(_ text: String, count: Int, timeout: Double = 120) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if stdoutSoFar.components(separatedBy: "\n").filter({ $0.contains(text) }).count >= count { return true }
