@@ -52,7 +52,7 @@ public struct BatchCommand: Command {
             .value("pack", valueName: "pack", help: "Only this pack: workplace or student."),
             .value("shard", valueName: "K/N", help: "Only the K-th of N disjoint slices."),
             ThemeInput.compressionOption,
-            .flag("resume", help: "Keep intact posters of an earlier, interrupted run; render the rest."),
+            .flag("resume", help: "Keep intact posters an earlier run made the same way; render the rest."),
             .flag("quiet", short: "q", help: "Print nothing but errors."),
         ])
 
