@@ -13,7 +13,9 @@ public struct ManifestMergeCommand: Command {
             twice, shards of batches with different N, or a poster listed in two
             manifests is an error (status 65) unless --allow-partial (missing shards)
             or --allow-duplicates (repeats with the same sha256) says otherwise; a
-            poster listed twice with different sha256 is always an error. Manifests
+            poster listed twice with different sha256 is always an error, and so are
+            posters of one theme made with another theme version or --compression
+            (their recorded provenance differs). Manifests
             without a shard (whole batches) are merged as they are.
 
             Errors name the file, the JSON path and the reason, on one line:

@@ -20,13 +20,28 @@ extension Manifest {
     /// unless the policy allows otherwise, cover 1…N exactly once; manifests without
     /// a shard (whole batches, earlier merges) are merged as they are. A poster
     /// listed twice is an error unless duplicates are allowed and the sha256 agrees.
+    /// Posters of one theme whose recorded provenance names another theme digest or
+    /// compression are always an error (the engine may differ between machines).
     public static func merge(
         _ manifests: [(name: String, manifest: Manifest)], policy: MergePolicy = MergePolicy()
     ) throws(ManifestError) -> Manifest {
         try checkShardSet(manifests, policy: policy)
         var byFile: [String: (name: String, entry: Entry)] = [:]
+        var madeWith: [String: (name: String, entry: Entry, provenance: Provenance)] = [:]
         for (name, manifest) in manifests {
             for (index, entry) in manifest.entries.enumerated() {
+                // One theme's posters must come from one theme version and one compression:
+                // shards rendered before and after a theme edit would make a mixed batch.
+                if let provenance = entry.provenance {
+                    if let first = madeWith[entry.theme] {
+                        let changed = provenance.differences(from: first.provenance).filter { $0 != "engine" }
+                        guard changed.isEmpty else {
+                            throw ManifestError(.invalid, file: name, path: "entries[\(index)].provenance", reason: "\(entry.file) was made with another \(changed.joined(separator: " and ")) than \(first.entry.file) in \(first.name); render the stale shard again")
+                        }
+                    } else {
+                        madeWith[entry.theme] = (name, entry, provenance)
+                    }
+                }
                 if let (other, existing) = byFile[entry.file] {
                     let path = "entries[\(index)]"
                     guard existing.sha256 == entry.sha256 else {

@@ -62,6 +62,21 @@ struct ManifestMergeTests {
         #expect(output.stdout.isEmpty)
     }
 
+    @Test func shardsMadeWithAnotherThemeVersionAreRefused() throws {
+        func provenanced(_ code: String, theme: String) -> String {
+            Self.entry(code).replacingOccurrences(of: #""milliseconds": 1}"#, with: #""milliseconds": 1, "provenance": {"engine": "e", "compression": "balanced", "theme": "\#(theme)"}}"#)
+        }
+        let (output, folder) = try Self.merge([("1.json", Self.manifest("1/2", [provenanced("PRED", theme: "v1")])),
+                                               ("2.json", Self.manifest("2/2", [provenanced("DOOM", theme: "v2")]))])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(output.status == 65, "\(output.stderr)")
+        #expect(output.stderr == "nmti-poster: error: \(folder.path)/2.json: entries[0].provenance: classic/student/DOOM.png was made with another theme than classic/student/PRED.png in \(folder.path)/1.json; render the stale shard again\n")
+        let (same, again) = try Self.merge([("1.json", Self.manifest("1/2", [provenanced("PRED", theme: "v1")])),
+                                            ("2.json", Self.manifest("2/2", [provenanced("DOOM", theme: "v1")]))])
+        defer { try? FileManager.default.removeItem(at: again) }
+        #expect(same.status == 0, "\(same.stderr)")
+    }
+
     @Test func allowPartialAndAllowDuplicatesMergeWhatTheySay() throws {
         let (partial, one) = try Self.merge([("1.json", Self.manifest("1/3", [Self.entry("PRED")]))], options: ["--allow-partial"])
         defer { try? FileManager.default.removeItem(at: one) }
