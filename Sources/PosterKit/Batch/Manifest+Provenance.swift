@@ -42,7 +42,8 @@ public enum ThemeDigest {
     public static func of(_ theme: Theme) -> String {
         var bytes = Data()
         func add(_ name: String, _ url: URL) {
-            let content = FileManager.default.contents(atPath: url.path)
+            // Assets are bounded at load; 256 MiB only stops a file swapped since then.
+            let content = RegularFileBytes.read(url.path, limit: 256 << 20)
             bytes += Data("\(name)\0\(content.map { SHA256.hex($0) } ?? "unreadable")\n".utf8)
         }
         add(Theme.fileName, theme.file)
