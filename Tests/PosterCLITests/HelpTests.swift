@@ -32,12 +32,12 @@ struct HelpTests {
 
     @Test func exitStatusesFollowSysexits() {
         let numbers = ExitStatus.documented.map(\.status.rawValue)
-        #expect(numbers == [0, 1, 64, 65, 66, 73, 74, 78, 129, 130, 143])
+        #expect(numbers == [0, 1, 64, 65, 66, 73, 74, 75, 78, 129, 130, 143])
         #expect(ExitStatus.hangUp.rawValue == 128 + SIGHUP && ExitStatus.interrupted.rawValue == 128 + SIGINT)
         #expect(ExitStatus.terminated.rawValue == 128 + SIGTERM)
         #expect(ExitStatus.usage.rawValue == 64 && ExitStatus.badInput.rawValue == 65)
         #expect(ExitStatus.noInput.rawValue == 66 && ExitStatus.cantCreate.rawValue == 73)
-        #expect(ExitStatus.ioError.rawValue == 74 && ExitStatus.badTheme.rawValue == 78)
+        #expect(ExitStatus.ioError.rawValue == 74 && ExitStatus.temporaryFailure.rawValue == 75 && ExitStatus.badTheme.rawValue == 78)
         #expect(ExitStatus(rawValue: 65) == .badInput)
     }
 

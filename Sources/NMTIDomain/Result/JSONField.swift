@@ -30,19 +30,31 @@ enum JSONField {
         return object
     }
 
-    /// The integer at `path`. Integral numbers written as `2.0` are accepted,
-    /// because JSON does not tell integers from other numbers.
-    static func integer(_ value: Any?, at path: String) throws(ResultError) -> Int {
+    /// The integer at `path`, judged from its source `text` when the caller has it:
+    /// a number whose exact decimal value is whole (`2`, `2.0`, `1e1`) is accepted,
+    /// one with a fractional part is refused even when it rounds to a whole
+    /// `Double` (`2.0000000000000001`), and one beyond Int's range is refused.
+    static func integer(_ value: Any?, text: String? = nil, at path: String) throws(ResultError) -> Int {
         let expected = "an integer"
         guard let value else { throw missing(path, expected) }
         guard let number = value as? NSNumber, !isBoolean(number) else { throw mismatch(path, expected, value) }
+        let shown = text ?? describe(value)
+        if let text {
+            do throws(JSONInteger.Refusal) {
+                return try JSONInteger.value(of: text)
+            } catch .fraction {
+                throw ResultError(path: path, reason: "expected \(expected), found \(shown) (a fraction)")
+            } catch {
+                throw ResultError(path: path, reason: "expected \(expected), found \(shown), beyond the integer range")
+            }
+        }
         if let integer = value as? Int { return integer }
         let double = number.doubleValue
         if double.isFinite, double.rounded() != double {
-            throw ResultError(path: path, reason: "expected \(expected), found \(describe(value)) (a fraction)")
+            throw ResultError(path: path, reason: "expected \(expected), found \(shown) (a fraction)")
         }
         throw ResultError(
-            path: path, reason: "expected \(expected), found \(describe(value)), beyond the integer range")
+            path: path, reason: "expected \(expected), found \(shown), beyond the integer range")
     }
 
     /// The string at `path`, or nil when the field is absent or null.

@@ -29,7 +29,7 @@ extension QuizResult {
         }
         let decoded: Payload
         do {
-            decoded = try Payload(json: json)
+            decoded = try Payload(json: json, numbers: JSONNumberText(data))
         } catch {
             throw ResultError(file: file, path: error.path, reason: error.reason)
         }

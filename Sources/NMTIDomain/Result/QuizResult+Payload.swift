@@ -30,13 +30,15 @@ extension QuizResult {
         let id: String?
         let date: String?
 
-        /// Reads a document parsed by `JSONSerialization`.
-        init(json: Any) throws(ResultError) {
+        /// Reads a document parsed by `JSONSerialization`; `numbers` holds the
+        /// numbers' source text, by which integers are judged exactly.
+        init(json: Any, numbers: JSONNumberText? = nil) throws(ResultError) {
             let root = try JSONField.object(json, at: "")
             let rawScores = try JSONField.object(
                 root["scores"], at: "scores", expected: "an object with integer fields c, s, e and a")
             func score(_ dimension: Dimension) throws(ResultError) -> Int {
-                try JSONField.integer(rawScores[dimension.rawValue], at: "scores.\(dimension.rawValue)")
+                try JSONField.integer(rawScores[dimension.rawValue], text: numbers?.text(at: ["scores", dimension.rawValue]),
+                                      at: "scores.\(dimension.rawValue)")
             }
             scores = DimensionScores(c: try score(.c), s: try score(.s), e: try score(.e), a: try score(.a))
             if let raw = try JSONField.optionalString(root["pack"], at: "pack") {

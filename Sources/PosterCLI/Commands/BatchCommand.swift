@@ -23,7 +23,19 @@ public struct BatchCommand: Command {
             Each finished poster is also recorded in <out>/.manifest.journal. If a batch is
             killed, run it again with --resume: posters already written whose size and
             sha256 match the journal or manifest are kept, missing or damaged ones are
-            rendered again, and temporary files left behind are removed.
+            rendered again, and temporary files left behind are removed. Every poster's
+            manifest entry records its provenance: the theme's content digest (theme
+            file and assets), --compression and the engine (tool version, library
+            versions, font files). --resume renders again, and reports, every poster
+            made with another theme, compression or engine, so a batch is never mixed.
+
+            While it runs, a batch holds a lock on <out>/.batch.lock; a second batch
+            into the same folder stops at once with status 75. Two themes under
+            --all-themes that declare the same name are refused (status 78). A shard
+            with no posters still creates <out> and an empty manifest.
+
+            Progress goes to standard output. If it is closed or full (| head -1), the
+            batch still writes every poster and the manifest, then exits 74.
 
             EXAMPLES:
               nmti-poster batch --out out
@@ -41,7 +53,7 @@ public struct BatchCommand: Command {
             .value("pack", valueName: "pack", help: "Only this pack: workplace or student."),
             .value("shard", valueName: "K/N", help: "Only the K-th of N disjoint slices."),
             ThemeInput.compressionOption,
-            .flag("resume", help: "Keep intact posters of an earlier, interrupted run; render the rest."),
+            .flag("resume", help: "Keep intact posters an earlier run made the same way; render the rest."),
             .flag("quiet", short: "q", help: "Print nothing but errors."),
         ])
 
@@ -56,7 +68,7 @@ public struct BatchCommand: Command {
 
     public init(_ values: ParsedValues) throws(UsageError) {
         guard let out = values.options("out").last else { throw UsageError("missing option --out <dir>") }
-        guard !out.isEmpty else { throw UsageError("--out needs a folder; '' names none") }
+        guard !out.isEmpty else { throw UsageError("--out needs a folder name; '' names no folder") }
         self.out = out
         let allThemes = values.flag("all-themes")
         if allThemes, !values.options("theme").isEmpty { throw UsageError("--theme and --all-themes cannot be used together") }
@@ -90,7 +102,8 @@ public struct BatchCommand: Command {
         var loaded: [Theme] = []
         for name in names { loaded.append(try ThemeInput.load(name)) }
         let plan = BatchPlan(themes: loaded, packs: packs, shard: shard)
-        let runner = BatchRunner(renderer: try ThemeInput.renderer(compression: compression), threads: jobs)
+        let runner = BatchRunner(renderer: try ThemeInput.renderer(compression: compression), threads: jobs,
+                                 compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
         let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
         let report: BatchRunner.Report
         do throws(RenderError) {
@@ -101,15 +114,29 @@ public struct BatchCommand: Command {
         display.finish()
         for failure in report.failures { io.printErrorLine("failed: \(failure)") }
         let rate = Double(report.manifest.entries.count) / max(report.seconds, 0.001)
+        var stdoutFailure = display.failure
         if !quiet {
             let kept = report.reused > 0 ? " (\(report.reused) kept from the interrupted run)" : ""
-            try? io.printLine(String(format: "rendered %d posters%@ in %.2f s (%.1f/s) into %@; manifest %@/%@",
-                                     report.manifest.entries.count, kept, report.seconds, rate, out, out, Manifest.fileName))
+            let stale = report.stale.isEmpty ? "" : "; re-rendered stale posters made with another "
+                + report.stale.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+            do throws(IOFailure) {
+                if stdoutFailure == nil {
+                    try io.printLine(String(format: "rendered %d posters%@ in %.2f s (%.1f/s) into %@; manifest %@/%@",
+                                            report.manifest.entries.count, kept, report.seconds, rate, out, out, Manifest.fileName)
+                                     + stale)
+                }
+            } catch {
+                stdoutFailure = error
+            }
         }
         if !report.failures.isEmpty {
             // Only write failures (a full disk, a read-only folder): the output could not be created.
             let status: ExitStatus = report.failures.allSatisfy { $0.kind == .output } ? .cantCreate : .failure
             throw CommandFailure(status, "\(report.failures.count) of \(plan.jobs.count) posters failed")
+        }
+        if let stdoutFailure {
+            // Progress is only a report: the posters and the manifest are complete.
+            throw CommandFailure(.ioError, "\(stdoutFailure); the batch was completed anyway (\(report.manifest.entries.count) posters and \(out)/\(Manifest.fileName) written)")
         }
     }
 }

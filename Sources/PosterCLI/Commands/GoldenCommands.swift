@@ -42,15 +42,17 @@ public struct GoldenCheckCommand: Command {
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
         let (outcomes, seconds, report, _) = try plan.execute()
+        var lines = ReportLines()
         for outcome in outcomes where outcome.failed {
-            try? io.printLines(outcome.message + "\n")
+            lines.printLines(outcome.message + "\n", io: &io)
         }
         let failed = outcomes.filter(\.failed)
-        try? io.printLine(String(format: "golden check: %@ in %.1f s", GoldenRun.counts(outcomes), seconds))
-        try? io.printLine("report: \(report)")
+        lines.print(String(format: "golden check: %@ in %.1f s", GoldenRun.counts(outcomes), seconds), io: &io)
+        lines.print("report: \(report)", io: &io)
         if !failed.isEmpty {
             throw CommandFailure(.failure, "\(failed.count) of \(outcomes.count) goldens failed; see \(report)")
         }
+        try lines.finish()
     }
 }
 
@@ -98,11 +100,12 @@ public struct GoldenUpdateCommand: Command {
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
         let (outcomes, seconds, report, suite) = try plan.execute()
+        var lines = ReportLines()
         for outcome in outcomes {
             switch outcome.action {
-            case .recorded?: try? io.printLine("recorded \(outcome.id)")
-            case .rewritten?: try? io.printLine("rewrote \(outcome.id): \(outcome.summary)")
-            case .removed?: try? io.printLine("removed \(outcome.id): \(outcome.summary)")
+            case .recorded?: lines.print("recorded \(outcome.id)", io: &io)
+            case .rewritten?: lines.print("rewrote \(outcome.id): \(outcome.summary)", io: &io)
+            case .removed?: lines.print("removed \(outcome.id): \(outcome.summary)", io: &io)
             case nil: break
             }
         }
@@ -112,21 +115,22 @@ public struct GoldenUpdateCommand: Command {
         if plan.themes == nil, plan.only.isEmpty, unresolved.isEmpty {
             do throws(RenderError) {
                 if try suite.writeEnvironmentStamp(replacing: true) {
-                    try? io.printLine("wrote \(plan.goldensDisplay)/\(EnvironmentStamp.fileName)")
+                    lines.print("wrote \(plan.goldensDisplay)/\(EnvironmentStamp.fileName)", io: &io)
                 }
             } catch {
                 throw CommandFailure(.cantCreate, error.message)
             }
         } else if let note = suite.environmentNote(), outcomes.contains(where: { $0.action != nil }) {
-            try? io.printLine("note: \(EnvironmentStamp.fileName) was kept, as this update did not cover every golden: \(note)")
+            lines.print("note: \(EnvironmentStamp.fileName) was kept, as this update did not cover every golden: \(note)", io: &io)
         }
         let written = outcomes.filter { $0.action != nil }.count
-        try? io.printLine(String(format: "golden update: %d of %d files written or removed (%@) in %.1f s; goldens: %@",
-                                 written, outcomes.count, GoldenRun.counts(outcomes), seconds, plan.goldensDisplay))
+        lines.print(String(format: "golden update: %d of %d files written or removed (%@) in %.1f s; goldens: %@",
+                                 written, outcomes.count, GoldenRun.counts(outcomes), seconds, plan.goldensDisplay), io: &io)
         if !unresolved.isEmpty {
-            try? io.printLine("report: \(report)")
+            lines.print("report: \(report)", io: &io)
             throw CommandFailure(.failure, "\(unresolved.count) goldens could not be recorded; see \(report)")
         }
+        try lines.finish()
     }
 }
 

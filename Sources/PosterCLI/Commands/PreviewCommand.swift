@@ -68,10 +68,12 @@ public struct PreviewCommand: Command {
             if run.hasProblems { throw CommandFailure(.failure, "some variants overflow; see the fit report above") }
             return
         }
-        var stamp = Date.distantPast
-        while true {
-            let current = ThemeStoreStamp.of(ThemeInput.store.location(of: theme))
+        var stamp: WatchSnapshot?
+        var rounds = 0
+        while Self.watchRounds.map({ rounds < $0 }) ?? true {
+            let current = WatchSnapshot(themeLocation: ThemeInput.store.location(of: theme))
             if current != stamp {
+                rounds += 1
                 stamp = current
                 let start = DispatchTime.now().uptimeNanoseconds
                 do throws(CommandFailure) {
@@ -79,13 +81,19 @@ public struct PreviewCommand: Command {
                     let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                     try? io.printLine(String(format: "re-rendered in %.0f ms; watching for changes (Ctrl-C stops)", milliseconds))
                 } catch {
+                    // A closed standard output ends the watch: nothing could be reported any more.
+                    if error.status == .ioError { throw error }
                     io.printErrorLine(error.message ?? "preview failed")
-                    try? io.printLine("the theme does not validate; watching for changes")
+                    try? io.printLine("the preview failed; watching for changes")
                 }
             }
             Thread.sleep(forTimeInterval: 0.25)
         }
     }
+
+    /// How many renders a watch makes before it returns: `$NMTI_PREVIEW_WATCH_ROUNDS`,
+    /// set only by tests so that a watch can end on its own; unset, it runs until stopped.
+    static let watchRounds: Int? = ProcessInfo.processInfo.environment["NMTI_PREVIEW_WATCH_ROUNDS"].flatMap { Int($0) }
 
     /// Renders the previews, writes the sheet and prints the fit report.
     private func preview(renderer: PosterRenderer, io: inout some TerminalIO) throws(CommandFailure) -> PreviewRun {

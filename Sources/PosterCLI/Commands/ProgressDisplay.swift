@@ -7,20 +7,25 @@ import PosterKit
 /// Workers report from their own threads while the command's `TerminalIO` belongs to
 /// the calling thread, so the display writes through its own serialised sink
 /// (standard output unless a test passes another).
+///
+/// A closed or full standard output must not stop the batch (its posters and
+/// manifest are the point): the first failed write is kept in `failure`, the
+/// display goes silent, and the command reports it once the batch is done.
 final class ProgressDisplay: @unchecked Sendable {
     private let isTerminal: Bool
     private let quiet: Bool
-    private let sink: @Sendable (String) -> Void
+    private let sink: @Sendable (String) throws(IOFailure) -> Void
     private let clock: @Sendable () -> UInt64
     private let lock = NSLock()
     private let start: UInt64
     private var drewBar = false
+    private var firstFailure: IOFailure?
 
     /// - Parameters:
     ///   - sink: receives each piece of text; called with the display's lock held.
     ///   - clock: monotonic nanoseconds, for the rate and the time left.
     init(isTerminal: Bool, quiet: Bool,
-         sink: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+         sink: @escaping @Sendable (String) throws(IOFailure) -> Void = ProgressDisplay.standardOutput,
          clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
         self.isTerminal = isTerminal
         self.quiet = quiet
@@ -35,7 +40,7 @@ final class ProgressDisplay: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let elapsed = Double(clock() - start) / 1e9
-        sink(Self.text(for: progress, elapsed: elapsed, isTerminal: isTerminal))
+        emit(Self.text(for: progress, elapsed: elapsed, isTerminal: isTerminal))
         drewBar = drewBar || isTerminal
     }
 
@@ -43,7 +48,31 @@ final class ProgressDisplay: @unchecked Sendable {
     func finish() {
         lock.lock()
         defer { lock.unlock() }
-        if drewBar { sink("\n") }
+        if drewBar { emit("\n") }
+    }
+
+    /// The first write that failed (a closed pipe, a full device), if any.
+    var failure: IOFailure? {
+        lock.lock()
+        defer { lock.unlock() }
+        return firstFailure
+    }
+
+    /// Writes through the sink until it fails once; called with the lock held.
+    private func emit(_ text: String) {
+        guard firstFailure == nil else { return }
+        do throws(IOFailure) {
+            try sink(text)
+        } catch {
+            firstFailure = error
+        }
+    }
+
+    /// Writes to the process's standard output with write(2): an error is
+    /// returned, never raised as a trap (FileHandle.write traps on EPIPE).
+    static let standardOutput: @Sendable (String) throws(IOFailure) -> Void = { text throws(IOFailure) in
+        var io = SystemIO()
+        try io.write(text, to: .output)
     }
 
     /// What one update prints: on a terminal the bar, redrawn over the previous one

@@ -16,8 +16,24 @@ enum ThemeInput {
                 let known = store.names().joined(separator: ", ")
                 throw CommandFailure(.noInput, "theme '\(nameOrPath)' not found at \(url.path); known themes: \(known)")
             }
+            if let reason = unreadableReason(url) { throw CommandFailure(.noInput, reason) }
             throw CommandFailure(.badTheme, summary(of: error, theme: nameOrPath))
         }
+    }
+
+    /// `<theme file>: permission denied` when the theme file exists but cannot be
+    /// opened for reading: that is missing input (66), not an invalid theme (78).
+    static func unreadableReason(_ location: URL) -> String? {
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory)
+        let file = isDirectory.boolValue ? location.appendingPathComponent(Theme.fileName) : location
+        // O_NONBLOCK: opening a FIFO planted as the theme file must not wait for a writer.
+        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if descriptor >= 0 {
+            close(descriptor)
+            return nil
+        }
+        return errno == EACCES || errno == EPERM ? "\(file.path): permission denied" : nil
     }
 
     /// A theme's problems on the one line an error gets: the problem itself, or the
@@ -36,6 +52,7 @@ enum ThemeInput {
         case .result: CommandFailure(.badInput, error.message)
         case .theme: CommandFailure(.badTheme, error.message)
         case .output: CommandFailure(.cantCreate, error.message)
+        case .busy: CommandFailure(.temporaryFailure, error.message)
         case .graphics: CommandFailure(.failure, error.message)
         }
     }

@@ -70,10 +70,11 @@ public struct ThemesValidateCommand: Command {
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
         var invalid = 0
         var missing = 0
+        var lines = ReportLines()
         for name in themes {
             do throws(CommandFailure) {
                 let theme = try ThemeInput.load(name)
-                try? io.printLine("ok: \(name) (\(theme.name), \(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt)")
+                lines.print("ok: \(name) (\(theme.name), \(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt)", io: &io)
             } catch {
                 if error.status == .noInput { missing += 1 } else { invalid += 1 }
                 io.printErrorLine(error.message ?? "")
@@ -85,5 +86,6 @@ public struct ThemesValidateCommand: Command {
         if missing > 0 {
             throw CommandFailure(.noInput, "\(missing) of \(themes.count) themes were not found")
         }
+        try lines.finish()
     }
 }

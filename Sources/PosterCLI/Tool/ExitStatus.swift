@@ -25,6 +25,8 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let cantCreate = ExitStatus(rawValue: 73)
     /// Reading or writing a stream failed, e.g. standard output was closed (EX_IOERR).
     public static let ioError = ExitStatus(rawValue: 74)
+    /// A resource is busy and trying again later may work: another batch holds the output folder (EX_TEMPFAIL).
+    public static let temporaryFailure = ExitStatus(rawValue: 75)
     /// A theme is invalid (EX_CONFIG).
     public static let badTheme = ExitStatus(rawValue: 78)
 
@@ -40,10 +42,11 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         (.success, "success"),
         (.failure, "general failure"),
         (.usage, "usage error: unknown command or option, missing or bad argument"),
-        (.badInput, "bad input: the result JSON is invalid"),
+        (.badInput, "bad input: the result JSON or a batch manifest is invalid"),
         (.noInput, "no input: a file does not exist or cannot be read"),
         (.cantCreate, "cannot create an output file"),
         (.ioError, "I/O error while reading or writing a stream"),
+        (.temporaryFailure, "busy: another batch is writing into the same output folder"),
         (.badTheme, "invalid theme"),
         (.hangUp, "stopped by SIGHUP; temporary files removed"),
         (.interrupted, "stopped by SIGINT (Ctrl-C); temporary files removed"),

@@ -1,5 +1,6 @@
 import Foundation
 import NMTIDomain
+import PosterGraphics
 
 /// Renders a batch plan on several threads, writing each poster atomically and
 /// recording it in a manifest. A failing poster does not stop the others.
@@ -40,6 +41,9 @@ public struct BatchRunner: Sendable {
         public let seconds: Double
         /// Posters a resumed run found already written and intact, and kept.
         public var reused: Int = 0
+        /// Posters a resumed run found intact but made another way, rendered again:
+        /// how many for each difference (`theme`, `compression`, `engine`, `provenance`).
+        public var stale: [String: Int] = [:]
     }
 
     /// The journal a run appends one manifest entry to (a JSON line) as each poster
@@ -47,47 +51,79 @@ public struct BatchRunner: Sendable {
     /// `manifest.json` is written.
     public static let journalName = ".manifest.journal"
 
+    /// The lock file a run holds in its output folder (see `BatchLock`).
+    public static let lockName = BatchLock.fileName
+
     let renderer: PosterRenderer
     let threads: Int
+    let compression: PosterCompression
+    let engine: String
 
-    /// Creates a runner over `threads` workers (at least 1).
-    public init(renderer: PosterRenderer, threads: Int) {
+    /// Creates a runner over `threads` workers (at least 1). `compression` must be
+    /// the renderer's setting and `engine` names the tool and its version: both are
+    /// recorded with every poster so that a resume can tell stale posters apart.
+    public init(renderer: PosterRenderer, threads: Int, compression: PosterCompression = .balanced,
+                engine: String = "PosterKit") {
         self.renderer = renderer
         self.threads = max(1, threads)
+        self.compression = compression
+        self.engine = engine
     }
 
     /// Renders every job into `folder`, then writes `manifest.json` there.
     ///
-    /// Each poster is written to a temporary name and renamed, then recorded in the
-    /// journal. With `resume`, posters recorded in `manifest.json` or the journal of
-    /// an earlier (possibly killed) run whose file is still there with the recorded
-    /// size and sha256 are kept; every other poster is rendered again. Temporary
-    /// files a killed run left behind are removed either way.
+    /// The run holds `<folder>/.batch.lock` throughout; a second run into the same
+    /// folder fails with `.busy`. Two themes whose posters would land on the same
+    /// path (the same `name`) are refused before anything is written. Each poster
+    /// is written to a temporary name and renamed, then recorded in the journal
+    /// with its provenance. With `resume`, posters recorded in `manifest.json` or
+    /// the journal of an earlier (possibly killed) run are kept when the file is
+    /// still there with the recorded size and sha256 and was made with the same
+    /// theme content, compression and engine; every other poster is rendered
+    /// again. Temporary files a killed run left behind are removed either way.
+    /// A plan with no jobs (an empty shard) still creates the folder and an empty manifest.
     public func run(
         _ plan: BatchPlan, into folder: URL, resume: Bool = false,
         progress: @escaping @Sendable (Progress) -> Void = { _ in }
     ) throws(RenderError) -> Report {
         let start = DispatchTime.now().uptimeNanoseconds
+        try Self.checkDistinctFiles(plan)
         // Poster paths come from theme names: written only through OutputFolder, inside `folder`.
         let output = OutputFolder(root: folder)
         try Self.makeFolder(folder)
+        let lock = try BatchLock(folder: folder)
+        defer { lock.release() }
         for directory in Set(plan.jobs.map { ($0.file as NSString).deletingLastPathComponent }) {
             do throws(WriteFailure) { try output.makeFolder(directory) } catch { throw RenderError(.output, error.description) }
         }
         Self.removeTemporaryFiles(plan, in: folder)
+        let engineIdentity = EngineIdentity.of(version: engine)
+        var provenances: [String: Manifest.Provenance] = [:]
+        for job in plan.jobs where provenances[job.theme.name] == nil {
+            provenances[job.theme.name] = Manifest.Provenance(
+                engine: engineIdentity, compression: compression.rawValue, theme: ThemeDigest.of(job.theme))
+        }
         var kept: [Manifest.Entry] = []
+        var stale: [String: Int] = [:]
         var pending = Array(plan.jobs.indices)
         if resume {
             let recorded = Self.recordedEntries(in: folder)
             pending = []
             for (index, job) in plan.jobs.enumerated() {
-                if let entry = recorded[job.file], Self.isIntact(folder.appendingPathComponent(job.file), as: entry) {
+                guard let entry = recorded[job.file], Self.isIntact(folder.appendingPathComponent(job.file), as: entry) else {
+                    pending.append(index)
+                    continue
+                }
+                let changed = provenances[job.theme.name]?.differences(from: entry.provenance) ?? ["provenance"]
+                if changed.isEmpty {
                     kept.append(entry)
                 } else {
+                    for reason in changed { stale[reason, default: 0] += 1 }
                     pending.append(index)
                 }
             }
         }
+        let provenanceByTheme = provenances
         let journal = try Journal(url: folder.appendingPathComponent(Self.journalName), entries: kept)
         let state = RunState(jobs: pending, total: plan.jobs.count, done: kept.count)
         let group = DispatchGroup()
@@ -102,7 +138,8 @@ public struct BatchRunner: Sendable {
                         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
                         let entry = Manifest.Entry(
                             theme: job.theme.name, pack: job.pack.rawValue, code: job.code.rawValue, file: job.file,
-                            bytes: poster.png.count, sha256: SHA256.hex(poster.png), milliseconds: (milliseconds * 10).rounded() / 10)
+                            bytes: poster.png.count, sha256: SHA256.hex(poster.png), milliseconds: (milliseconds * 10).rounded() / 10,
+                            provenance: provenanceByTheme[job.theme.name])
                         journal.append(entry)
                         progress(state.finish(entry: entry, file: job.file))
                     } catch {
@@ -123,7 +160,21 @@ public struct BatchRunner: Sendable {
         journal.remove()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Report(manifest: manifest, failures: state.failures.sorted { $0.file < $1.file }, seconds: seconds,
-                      reused: kept.count)
+                      reused: kept.count, stale: stale)
+    }
+
+    /// Refuses a plan in which two jobs write the same file: two themes that
+    /// declare the same `name` would overwrite each other's posters.
+    static func checkDistinctFiles(_ plan: BatchPlan) throws(RenderError) {
+        var folderByName: [String: URL] = [:]
+        for job in plan.jobs {
+            let folder = job.theme.folder
+            if let other = folderByName[job.theme.name], other != folder {
+                let pair = [other.path, folder.path].sorted()
+                throw RenderError(.theme, "\(pair[0]) and \(pair[1]) both declare the theme name '\(job.theme.name)'; their posters would overwrite each other (give each theme its own name)")
+            }
+            folderByName[job.theme.name] = folder
+        }
     }
 
     /// The entries an earlier run recorded: `manifest.json`, then the journal (later lines win).
@@ -134,7 +185,7 @@ public struct BatchRunner: Sendable {
         if FileManager.default.fileExists(atPath: manifestURL.path), let manifest = try? Manifest.read(manifestURL) {
             for entry in manifest.entries { entries[entry.file] = entry }
         }
-        if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(journalName).path) {
+        if let data = RegularFileBytes.read(folder.appendingPathComponent(journalName).path, limit: Manifest.maximumBytes) {
             let decoder = JSONDecoder()
             for line in data.split(separator: UInt8(ascii: "\n")) {
                 if let entry = try? decoder.decode(Manifest.Entry.self, from: Data(line)) { entries[entry.file] = entry }
@@ -146,7 +197,7 @@ public struct BatchRunner: Sendable {
     /// Whether the file at `url` has exactly the size and sha256 an entry records.
     static func isIntact(_ url: URL, as entry: Manifest.Entry) -> Bool {
         guard let status = FileStatus(url.path), status.kind == .regular, status.size == entry.bytes,
-              let data = FileManager.default.contents(atPath: url.path)
+              let data = RegularFileBytes.read(url.path, limit: entry.bytes)
         else { return false }
         return SHA256.hex(data) == entry.sha256
     }
@@ -182,92 +233,5 @@ public struct BatchRunner: Sendable {
             let reason = code == EEXIST ? "\(path) is not a folder" : String(cString: strerror(code)).lowercased()
             throw RenderError(.output, "\(url.path): cannot create the folder (\(reason))")
         }
-    }
-}
-
-/// The append-only record of posters finished so far, one JSON manifest entry per
-/// line. Appends are single `write` calls on an `O_APPEND` descriptor, so a kill
-/// can at worst tear the last line, which a resume skips.
-final class Journal: @unchecked Sendable {
-    private let url: URL
-    private let lock = NSLock()
-    private var descriptor: Int32
-    private let encoder = JSONEncoder()
-
-    /// Starts a journal holding `entries` (the posters a resume kept), replacing any old one.
-    init(url: URL, entries: [Manifest.Entry]) throws(RenderError) {
-        self.url = url
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var text = Data()
-        for entry in entries { if let line = try? encoder.encode(entry) { text += line + Data("\n".utf8) } }
-        // Written whole and renamed, so the kept entries are never lost to a kill.
-        try AtomicFile.write(text, to: url)
-        descriptor = open(url.path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw RenderError(.output, "\(url.path): cannot open the batch journal (\(String(cString: strerror(errno)).lowercased()))")
-        }
-    }
-
-    deinit { if descriptor >= 0 { close(descriptor) } }
-
-    /// Records a finished poster; best effort, as the journal only speeds up a resume.
-    func append(_ entry: Manifest.Entry) {
-        guard let line = try? encoder.encode(entry) else { return }
-        let bytes = [UInt8](line + Data("\n".utf8))
-        lock.lock()
-        defer { lock.unlock() }
-        guard descriptor >= 0 else { return }
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    }
-
-    /// Deletes the journal once the manifest is written.
-    func remove() {
-        lock.lock()
-        defer { lock.unlock() }
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
-        unlink(url.path)
-    }
-}
-
-/// The shared work queue and results of one run.
-private final class RunState: @unchecked Sendable {
-    private let lock = NSLock()
-    private let jobs: [Int]
-    private var nextIndex = 0
-    private var done: Int
-    let total: Int
-    private(set) var entries: [Manifest.Entry] = []
-    private(set) var failures: [BatchRunner.Failure] = []
-
-    /// `jobs` are the plan indices still to render; `done` counts those already kept.
-    init(jobs: [Int], total: Int, done: Int) {
-        self.jobs = jobs
-        self.total = total
-        self.done = done
-    }
-
-    func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard nextIndex < jobs.count else { return nil }
-        nextIndex += 1
-        return jobs[nextIndex - 1]
-    }
-
-    func finish(entry: Manifest.Entry, file: String) -> BatchRunner.Progress {
-        lock.lock()
-        defer { lock.unlock() }
-        entries.append(entry)
-        done += 1
-        return BatchRunner.Progress(done: done, total: total, file: file, failed: false)
-    }
-
-    func fail(_ failure: BatchRunner.Failure, file: String) -> BatchRunner.Progress {
-        lock.lock()
-        defer { lock.unlock() }
-        failures.append(failure)
-        done += 1
-        return BatchRunner.Progress(done: done, total: total, file: file, failed: true)
     }
 }

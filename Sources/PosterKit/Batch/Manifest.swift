@@ -13,6 +13,21 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var sha256: String
         /// Time to render and encode this poster (informational; varies run to run).
         public var milliseconds: Double
+        /// How the poster was made; absent in manifests written before it was recorded.
+        public var provenance: Provenance?
+
+        /// Creates an entry.
+        public init(theme: String, pack: String, code: String, file: String, bytes: Int, sha256: String,
+                    milliseconds: Double, provenance: Provenance? = nil) {
+            self.theme = theme
+            self.pack = pack
+            self.code = code
+            self.file = file
+            self.bytes = bytes
+            self.sha256 = sha256
+            self.milliseconds = milliseconds
+            self.provenance = provenance
+        }
     }
 
     /// The manifest format version.
@@ -39,44 +54,5 @@ public struct Manifest: Codable, Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self) + Data("\n".utf8)
-    }
-
-    /// Reads a manifest; the error names the file and what is wrong.
-    public static func read(_ url: URL) throws(RenderError) -> Manifest {
-        // Checked before reading: `manifest merge /dev/zero` must not read forever.
-        if let status = FileStatus(url.path) {
-            guard status.kind == .regular else { throw RenderError(.result, "\(url.path): not a regular file") }
-            guard status.size <= maximumBytes else {
-                throw RenderError(.result, "\(url.path): \(status.size) bytes; a manifest may have at most \(maximumBytes)")
-            }
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw RenderError(.result, "\(url.path): cannot read the manifest")
-        }
-        do {
-            let manifest = try JSONDecoder().decode(Manifest.self, from: data)
-            guard manifest.version == 1 else {
-                throw RenderError(.result, "\(url.path): manifest version \(manifest.version) is not supported (expected 1)")
-            }
-            return manifest
-        } catch let error as RenderError {
-            throw error
-        } catch {
-            throw RenderError(.result, "\(url.path): not a batch manifest (\(error))")
-        }
-    }
-
-    /// Merges shard manifests into one; the same poster twice with different hashes is an error.
-    public static func merge(_ manifests: [(name: String, manifest: Manifest)]) throws(RenderError) -> Manifest {
-        var byFile: [String: (String, Entry)] = [:]
-        for (name, manifest) in manifests {
-            for entry in manifest.entries {
-                if let (other, existing) = byFile[entry.file], existing.sha256 != entry.sha256 {
-                    throw RenderError(.result, "\(entry.file) differs between \(other) and \(name) (sha256 \(existing.sha256.prefix(12)) vs \(entry.sha256.prefix(12)))")
-                }
-                byFile[entry.file] = (name, entry)
-            }
-        }
-        return Manifest(entries: byFile.values.map(\.1))
     }
 }

@@ -101,6 +101,8 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
         case graphics
         /// Writing the output failed.
         case output
+        /// The output folder is in use by another batch; trying again later may work.
+        case busy
     }
     /// What failed.
     public let kind: Kind

@@ -14,6 +14,9 @@ struct FileStatus {
     let kind: Kind
     let size: Int
     let modified: Date
+    /// The inode's change time (ctime): set to now by every write, rename or chmod,
+    /// and unlike the modification time it cannot be set back (`touch -d`, `cp -p`).
+    let changed: Date
 
     /// The status of `path`, or nil when it does not exist or cannot be examined.
     init?(_ path: String) {
@@ -26,5 +29,6 @@ struct FileStatus {
         }
         size = Int(info.st_size)
         modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        changed = Date(timeIntervalSince1970: Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9)
     }
 }

@@ -82,14 +82,18 @@ public final class ThemeStore: @unchecked Sendable {
         // A folder without a theme file fails to load anyway: never walk it (it may be `/`).
         guard manager.fileExists(atPath: folder.appendingPathComponent(Theme.fileName).path) else { return newest }
         // stat(2), not attributesOfItem: no user or group name lookups (see FileStatus).
-        if let date = FileStatus(folder.path)?.modified { newest = date }
+        // The change time too: a file overwritten in place with an old modification
+        // time (`cp -p`, `touch -d`) must not leave a stale theme in the cache.
+        if let status = FileStatus(folder.path) { newest = max(status.modified, status.changed) }
         let enumerator = manager.enumerator(atPath: folder.path)
         var seen = 0
         while let file = enumerator?.nextObject() as? String {
             seen += 1
             // A theme has a few dozen files; a huge tree is not cached rather than walked.
             guard seen <= maximumStampedFiles else { return Date() }
-            if let date = FileStatus(folder.appendingPathComponent(file).path)?.modified, date > newest { newest = date }
+            if let status = FileStatus(folder.appendingPathComponent(file).path) {
+                newest = max(newest, status.modified, status.changed)
+            }
         }
         return newest
     }

@@ -67,4 +67,20 @@ struct ProgressDisplayTests {
         #expect(lines.count == 200)
         #expect(Set(lines) == Set((1...200).map { "[\($0)/200] ok classic/workplace/PRED.png" }))
     }
+
+    @Test func aFailingSinkSilencesTheDisplayAndIsKept() {
+        let log = Sink()
+        let calls = Sink()
+        let display = ProgressDisplay(isTerminal: false, quiet: false, sink: { text throws(IOFailure) in
+            calls.write("+")
+            guard log.text.isEmpty else { throw IOFailure(path: "<stdout>", reason: .system("broken pipe")) }
+            log.write(text)
+        })
+        for done in 1...3 { display.update(progress(done, of: 3)) }
+        display.finish()
+        #expect(log.text == "[1/3] ok classic/workplace/PRED.png\n")
+        #expect(calls.text == "++", "the display kept writing after a failed write")
+        #expect(display.failure == IOFailure(path: "<stdout>", reason: .system("broken pipe")))
+    }
 }
+

@@ -164,7 +164,7 @@ struct BadInputCatalogueTests {
     @Test(arguments: [
         (["render", "/dev/zero"], Int32(65), "/dev/zero: $: document is larger than 65536 bytes"),
         (["render", "Fixtures/results/workplace-PRED.json", "--theme", "/dev/zero"], Int32(78), "/dev/zero: error: is not a regular file"),
-        (["manifest", "merge", "/dev/zero"], Int32(65), "/dev/zero: not a regular file"),
+        (["manifest", "merge", "/dev/zero"], Int32(65), "/dev/zero: $: not a regular file"),
     ])
     func deviceFilesAsInputsFailQuickly(arguments: [String], status: Int32, message: String) throws {
         let out = try BoundedRun.scratchFolder("device")

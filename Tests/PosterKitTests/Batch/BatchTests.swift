@@ -55,7 +55,23 @@ import Testing
         let merged = try Manifest.merge([("a", first), ("b", second)])
         #expect(merged.entries.map(\.code) == ["DOOM", "PRED"])
         #expect(merged.shard == nil)
-        #expect(throws: RenderError.self) { try Manifest.merge([("a", first), ("c", Manifest(entries: [entry("PRED", "cc")]))]) }
+        #expect(throws: ManifestError(.invalid, file: "c", path: "entries[0]",
+                                      reason: "classic/workplace/PRED.png differs from the one in a (sha256 cc vs aa)")) {
+            try Manifest.merge([("a", first), ("b", second), ("c", Manifest(entries: [entry("PRED", "cc")]))])
+        }
+        #expect(throws: ManifestError(.invalid, file: "a", path: "shard",
+                                      reason: "1 of 2 shards are missing: 2/2 (merge them too, or pass --allow-partial)")) {
+            try Manifest.merge([("a", first)])
+        }
+        #expect(try Manifest.merge([("a", first)], policy: .init(allowsPartial: true)).entries.count == 1)
+    }
+
+    @Test func provenanceNamesWhatChanged() {
+        let recorded = Manifest.Provenance(engine: "e1", compression: "fast", theme: "t1")
+        #expect(recorded.differences(from: recorded).isEmpty)
+        #expect(Manifest.Provenance(engine: "e2", compression: "balanced", theme: "t1").differences(from: recorded)
+                == ["compression", "engine"])
+        #expect(recorded.differences(from: nil) == ["provenance"])
     }
 
     @Test func sha256MatchesKnownVectors() {
