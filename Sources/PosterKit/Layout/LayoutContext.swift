@@ -34,6 +34,9 @@ public final class LayoutContext {
         return asset
     }
 
+    /// The id or JSON path of the element being laid out, for error messages.
+    public var currentLabel: String { currentLabels.last ?? "$" }
+
     /// Records a fit problem for the element being laid out.
     public func note(_ kind: FitNote.Kind, element: String? = nil, text: String? = nil, detail: String) {
         notes.append(FitNote(element: element ?? currentLabels.last ?? "$", kind: kind, text: text, detail: detail))

@@ -78,6 +78,8 @@ enum ThemeExpansion {
             }
             if let worst {
                 refused.insert(variable.name)
+                // Texts using it are not reported again: the variable is the problem.
+                for index in lengths.indices { lengths[index][variable.name] = nil }
                 object.report(
                     "variable '\(variable.name)' expands to \(describe(worst.bytes)) for \(worst.variant.pack.rawValue) \(worst.variant.code); a variable may expand to at most \(limit) bytes",
                     for: variable.name)
