@@ -26,8 +26,6 @@ extension TextElement: CostEstimating {
 }
 
 extension ShapeElement: CostEstimating {
-    /// The smallest side, in points, a circle or ellipse may have unless it is 0.
-    static let minimumRoundSide = 0.01
 
     func estimatedHeight(width: Double, in estimator: CostEstimator) -> Double? {
         switch kind {
@@ -38,14 +36,6 @@ extension ShapeElement: CostEstimating {
     }
 
     func estimateCost(width: Double, height: Double, node: ElementNode, in estimator: CostEstimator) {
-        let side = min(width, height)
-        if kind == .circle || kind == .ellipse, side > 0, side < Self.minimumRoundSide {
-            // Cairo draws an ellipse by scaling a unit circle; a side this small makes the
-            // scale not invertible and every render fails.
-            estimator.refuse(
-                "a \(kind.rawValue) \(estimator.format(width))x\(estimator.format(height)) pt is too small to draw; make each side 0 (nothing drawn) or at least \(Self.minimumRoundSide) pt",
-                node)
-        }
         let pixels = estimator.pixels(width, height)
         switch fill {
         case .color?: estimator.add(.area, pixels, "shape fill", node)
@@ -90,7 +80,7 @@ extension ImageElement: CostEstimating {
 
     func estimateCost(width: Double, height: Double, node: ElementNode, in estimator: CostEstimator) {
         estimator.add(.area, estimator.pixels(width, height) * 5, "image painted into \(estimator.format(width))x\(estimator.format(height)) pt (x5)", node)
-        for (path, asset) in assets(in: estimator) where asset.format == .svg {
+        for (path, asset) in assets(in: estimator) {
             let natural = asset.intrinsicSize
             var target = Size(width: width, height: node.height ?? (natural.width > 0 ? width * natural.height / natural.width : width))
             if fit != .fill, natural.width > 0, natural.height > 0 {
@@ -98,6 +88,14 @@ extension ImageElement: CostEstimating {
                 let scale = fit == .cover ? max(scaleX, scaleY) : min(scaleX, scaleY)
                 target = Size(width: natural.width * scale, height: natural.height * scale)
             }
+            if width > 0, height > 0, min(target.width, target.height) < CostEstimator.minimumSide {
+                // Scaled to under 1/256 pt, Cairo's image matrix is not invertible.
+                estimator.refuse(
+                    "'\(path)' would be drawn \(estimator.format(target.width))x\(estimator.format(target.height)) pt (its shape is \(estimator.format(natural.width))x\(estimator.format(natural.height))); a drawn side must be at least \(CostEstimator.minimumSide) pt",
+                    node, key: "src")
+                continue
+            }
+            guard asset.format == .svg else { continue }
             // As PosterCanvas.drawImage rasterises it: whole device pixels, at least one.
             let columns = max(1, (target.width * PosterCanvas.scale).rounded())
             let rows = max(1, (target.height * PosterCanvas.scale).rounded())

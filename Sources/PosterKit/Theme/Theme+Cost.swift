@@ -55,6 +55,9 @@ final class CostEstimator {
         return cost
     }
 
+    /// The smallest side, in points, an element's box may have unless it is 0.
+    static let minimumSide = 0.01
+
     /// What encoding one canvas pixel costs, in overhead units (nanoseconds).
     static let encodeNanosecondsPerPixel = 15.0
     /// What laying out and drawing any one element costs at least, in nanoseconds.
@@ -69,6 +72,11 @@ final class CostEstimator {
                 continue
             }
             let height = node.height ?? element.estimatedHeight(width: width, in: self) ?? theme.canvasSize.height
+            for (side, value) in [("width", width), ("height", height)] where value > 0 && value < Self.minimumSide {
+                // Cairo scales paths and images to such a box; below 1/256 pt the scale is
+                // not invertible and every render fails.
+                refuse("the element is \(format(value)) pt \(side == "width" ? "wide" : "tall"); a side is 0 (nothing drawn) or at least \(Self.minimumSide) pt", node)
+            }
             element.estimateCost(width: width, height: height, node: node, in: self)
         }
     }
