@@ -21,9 +21,12 @@ def png(width, height):
 
 CIRCLE = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100' width='100' height='100'><circle cx='50' cy='50' r='45' fill='#E8503A'/></svg>\n"
 
-def text_shadow(i):
+def text_shadow(i, blur=30):
     return {"type": "text", "text": "阴影", "x": (i % 20) * 100, "y": (i // 20) * 80, "width": 100, "size": 16,
-            "maxLines": 1, "shadow": {"blur": 30, "color": "#0008"}}
+            "maxLines": 1, "shadow": {"blur": blur, "color": "#0008"}}
+
+def text_shadow_over(i):
+    return text_shadow(i, blur=40)
 
 def big_shadow(i):
     return {"type": "text", "text": "长" * 20, "width": 2048, "height": 2048, "size": 400, "shadow": {"blur": 100, "x": i}}
@@ -50,9 +53,10 @@ def png_image(i):
 def svg_image(i):
     return {"type": "image", "src": f"assets/mark{i}.svg", "width": 1950, "height": 1950}
 
-# case: (element maker, count under the budget, count over it, files, the line it fills)
+# case: (element maker, count under the budget, count over it (or count and maker), files, the line it fills)
 CASES = {
-    "text-shadows": (text_shadow, 500, None, {}, "blurred area: 500 small blurred text shadows"),
+    # 500 is the element limit: the twin blurs more instead of adding elements.
+    "text-shadows": (text_shadow, 500, (500, text_shadow_over), {}, "blurred area: 500 small blurred text shadows"),
     "canvas-shadows": (big_shadow, 4, 5, {}, "blurred area: canvas-sized text shadows"),
     "tiny-dashes": (dashed_rect, 9, 10, {}, "dash segments: canvas-sized rectangles dashed every 0.02 pt"),
     "dashed-text": (dashed_text, 1, 2, {}, "dash segments and stroked outline: 400 pt glyph outlines dashed every 0.2 pt"),
@@ -77,7 +81,7 @@ def write(folder, name, maker, count, files):
 for case, (maker, under, over, files, _) in CASES.items():
     assets = {path: png(1000, 1000) for path in files}
     if maker is svg_image:
-        assets = {f"assets/mark{i}.svg": CIRCLE.encode() for i in range(max(under, over or 0))}
+        assets = {f"assets/mark{i}.svg": CIRCLE.encode() for i in range(max(under, over))}
     write(os.path.join(ROOT, "bench", "worst-themes", case), f"worst-{case}", maker, under, assets)
-    if over:
-        write(os.path.join(ROOT, "Fixtures", "bad-themes", f"cost-{case}"), f"cost-{case}", maker, over, assets)
+    over_count, over_maker = over if isinstance(over, tuple) else (over, maker)
+    write(os.path.join(ROOT, "Fixtures", "bad-themes", f"cost-{case}"), f"cost-{case}", over_maker, over_count, assets)
