@@ -21,7 +21,7 @@ def png(width, height):
 
 CIRCLE = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100' width='100' height='100'><circle cx='50' cy='50' r='45' fill='#E8503A'/></svg>\n"
 
-def text_shadow(i, blur=30):
+def text_shadow(i, blur=26):
     return {"type": "text", "text": "阴影", "x": (i % 20) * 100, "y": (i // 20) * 80, "width": 100, "size": 16,
             "maxLines": 1, "shadow": {"blur": blur, "color": "#0008"}}
 
@@ -62,7 +62,7 @@ CASES = {
     "dashed-text": (dashed_text, 1, 2, {}, "dash segments and stroked outline: 400 pt glyph outlines dashed every 0.2 pt"),
     "opacity-layers": (layer, 22, 24, {}, "layer area: unclipped semi-transparent groups"),
     "radial-fills": (radial, 5, 6, {}, "drawn area: canvas-sized radial gradients"),
-    "fitted-texts": (fitted_text, 14, 16, {}, "shaped characters: texts fitting a 2,000-character nickname"),
+    "fitted-texts": (fitted_text, 1, 2, {}, "laid-out characters: a text shrinking 40 -> 4 pt and cutting a 2,000-character nickname"),
     "png-images": (png_image, 9, 10, {"assets/photo.png": None}, "drawn area: a 1000x1000 PNG painted over the canvas"),
     "svg-rasters": (svg_image, 3, 4, {}, "drawn area: SVGs rasterised at 3900x3900 pixels"),
 }

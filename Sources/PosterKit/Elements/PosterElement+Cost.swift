@@ -1,3 +1,4 @@
+import Foundation
 import PosterGraphics
 
 /// Glyph outlines are bounded by 24 em of path per character (dense CJK glyphs
@@ -5,6 +6,22 @@ import PosterGraphics
 private let outlineEmsPerCharacter = 24.0
 
 extension TextElement: CostEstimating {
+    /// Characters laid out while fitting, as `TextShaper.shape` does in the worst case:
+    /// the whole text at the full size, once per step of the binary search over
+    /// quarter points down to `minSize`, at the floor and for drawing; then the
+    /// ellipsis search, a binary search over the characters of the
+    /// lines kept (`maxLines` or the height's worth, plus one).
+    func layoutCharacters(_ characters: Double, width: Double, height: Double?) -> Double {
+        let floor = min(style.minimumSize ?? style.size, style.size)
+        let steps = floor < style.size ? log2((style.size - floor) * 4).rounded(.up) + 1 : 0
+        let lineHeight = floor * style.lineHeight
+        let lines = style.maxLines.map(Double.init) ?? height.map { $0 / lineHeight } ?? characters
+        // The narrowest glyphs are about a quarter of an em wide.
+        let perLine = width / (0.25 * floor) + 1
+        let kept = min(characters, (lines + 1) * perLine)
+        return characters * (3 + steps) + kept * (log2(kept + 1).rounded(.up) + 1)
+    }
+
     func estimatedHeight(width: Double, in estimator: CostEstimator) -> Double? {
         // Glyph drawing is in the per-character weight; the height only sizes the shadow.
         // Noto Sans CJK's line box is about 1.45 em; a fitted text has at most maxLines of them.
@@ -14,8 +31,8 @@ extension TextElement: CostEstimating {
     func estimateCost(width: Double, height: Double, node: ElementNode, in estimator: CostEstimator) {
         let characters = Double(estimator.maximumCharacters(text))
         guard characters > 0 else { return }
-        let fitting = style.minimumSize != nil || style.maxLines != nil || node.height != nil
-        estimator.add(.text, characters * (fitting ? 2 : 1), "text of up to \(Int(characters)) characters\(fitting ? ", fitted" : "")", node)
+        estimator.add(.text, layoutCharacters(characters, width: width, height: node.height),
+                      "text of up to \(Int(characters)) characters\(style.minimumSize.map { " shrinking \(estimator.format(style.size)) -> \(estimator.format($0)) pt" } ?? "")", node)
         estimator.addShadow(shadow, width: width, height: height, what: "text", node)
         if let stroke {
             let length = characters * outlineEmsPerCharacter * style.size

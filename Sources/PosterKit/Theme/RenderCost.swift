@@ -20,8 +20,8 @@ public struct RenderCost: Sendable {
         case layers = "layer area"
         /// Pixels filled, painted or rasterised: fills (gradients weigh more), images, SVG rasters.
         case area = "drawn area"
-        /// Characters shaped, counting a second pass when the text may shrink or be cut.
-        case text = "shaped characters"
+        /// Characters laid out by Pango while fitting texts (see `TextElement.layoutCharacters`).
+        case text = "laid-out characters"
         /// Glyph outline length stroked, in points.
         case outlines = "stroked outline"
         /// Elements laid out and drawn, and the canvas pixels encoded.
