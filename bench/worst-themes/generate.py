@@ -53,6 +53,10 @@ def png_image(i):
 def svg_image(i):
     return {"type": "image", "src": f"assets/mark{i}.svg", "width": 1950, "height": 1950}
 
+def qr_code(i):
+    return {"type": "qr", "data": "x" * 1020 + "{code}", "correction": "H", "x": (i % 40) * 50, "y": (i // 40) * 50,
+            "width": 48}
+
 # case: (element maker, count under the budget, count over it (or count and maker), files, the line it fills)
 CASES = {
     # 500 is the element limit: the twin blurs more instead of adding elements.
@@ -65,6 +69,7 @@ CASES = {
     "fitted-texts": (fitted_text, 1, 2, {}, "laid-out characters: a text shrinking 40 -> 4 pt and cutting a 2,000-character nickname"),
     "png-images": (png_image, 9, 10, {"assets/photo.png": None}, "drawn area: a 1000x1000 PNG painted over the canvas"),
     "svg-rasters": (svg_image, 3, 4, {}, "drawn area: SVGs rasterised at 3900x3900 pixels"),
+    "qr-codes": (qr_code, 170, 200, {}, "QR data: 1,024-byte codes at correction H (version 40)"),
 }
 
 def write(folder, name, maker, count, files):

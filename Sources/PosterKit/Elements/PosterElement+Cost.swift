@@ -129,10 +129,24 @@ extension ImageElement: CostEstimating {
 }
 
 extension QRElement: CostEstimating {
+    /// An upper bound of a poster link's length in bytes: the longest codes and a
+    /// nickname cut to `ResolvedResult.maximumLinkNicknameBytes`, percent-encoded.
+    static let maximumLinkBytes = 512
+
     func estimatedHeight(width: Double, in estimator: CostEstimator) -> Double? { width }
 
     func estimateCost(width: Double, height: Double, node: ElementNode, in estimator: CostEstimator) {
         estimator.add(.area, estimator.pixels(width, min(width, height)), "QR code", node)
+        // The most bytes the code can carry for any result: user fields at the most a
+        // code holds (a render refuses more), the link at its longest.
+        let bytes = estimator.variants.indices.map { index in
+            data.expandedBytes { name in
+                if name == "link" { return Self.maximumLinkBytes }
+                if BindingValues.userTextNames.contains(name) { return QRMatrix.maximumBytes }
+                return estimator.variants[index][name].utf8.count
+            }
+        }.max() ?? 0
+        estimator.add(.qr, Double(min(bytes, QRMatrix.maximumBytes)), "QR code of up to \(min(bytes, QRMatrix.maximumBytes)) bytes", node)
         // What the theme itself puts in the data must encode for every variant.
         for values in estimator.variants {
             let text = data.render(values)

@@ -22,6 +22,8 @@ public struct RenderCost: Sendable {
         case area = "drawn area"
         /// Characters laid out by Pango while fitting texts (see `TextElement.layoutCharacters`).
         case text = "laid-out characters"
+        /// Bytes encoded into QR codes (libqrencode's work grows with the code's modules).
+        case qr = "QR data"
         /// Glyph outline length stroked, in points.
         case outlines = "stroked outline"
         /// Elements laid out and drawn, and the canvas pixels encoded.
@@ -36,6 +38,7 @@ public struct RenderCost: Sendable {
             case .area: 1.2
             case .text: 15_000
             case .outlines: 120
+            case .qr: 4_500
             case .overhead: 1
             }
         }
@@ -47,6 +50,7 @@ public struct RenderCost: Sendable {
             case .dashes: "segments"
             case .text: "characters"
             case .outlines: "points"
+            case .qr: "bytes"
             case .overhead: "units"
             }
         }
@@ -106,7 +110,9 @@ public struct RenderCost: Sendable {
             .joined(separator: ", ")
     }
 
-    static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
+    static func percent(_ share: Double) -> String {
+        share < 0.01 ? String(format: "%.1f%%", share * 100) : "\(Int((share * 100).rounded()))%"
+    }
 
     static func figure(_ value: Double) -> String {
         switch value {

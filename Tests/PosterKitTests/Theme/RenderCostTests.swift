@@ -71,3 +71,15 @@ extension RenderCostTests {
         }
     }
 }
+
+extension RenderCostTests {
+    @Test func qrCodesCountTheMostBytesTheyCanCarry() throws {
+        func bytes(_ data: String) throws -> Double {
+            try cost(#"{ type: "qr", width: 50, data: "DATA" }"#.replacingOccurrences(of: "DATA", with: data)).amounts[.qr, default: 0]
+        }
+        #expect(try bytes("abc") == 3.0)
+        #expect(try bytes("{code}-{pack}") == 14.0)  // four letters, "-", "workplace"
+        #expect(try bytes("{link}") == 512.0)
+        #expect(try bytes("{nickname}{nickname}") == 1_024.0)  // a render refuses more
+    }
+}
