@@ -19,6 +19,14 @@ def png(width, height):
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b""))
 
+def flat_png(width, height):
+    """A one-colour PNG: large in pixels, a few KB on disk."""
+    rows = (b"\x00" + bytes((232, 80, 58, 255)) * width) * height
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+
 CIRCLE = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100' width='100' height='100'><circle cx='50' cy='50' r='45' fill='#E8503A'/></svg>\n"
 
 def text_shadow(i, blur=26):
@@ -50,6 +58,9 @@ def fitted_text(i):
 def png_image(i):
     return {"type": "image", "src": "assets/photo.png", "width": 2048, "height": 2048, "fit": "cover", "opacity": 0.5}
 
+def png_thumbnail(i):
+    return {"type": "image", "src": "assets/flat.png", "x": (i % 40) * 50, "y": (i // 40) * 50, "width": 40, "height": 40}
+
 def svg_image(i):
     return {"type": "image", "src": f"assets/mark{i}.svg", "width": 1950, "height": 1950}
 
@@ -68,6 +79,7 @@ CASES = {
     "radial-fills": (radial, 5, 6, {}, "drawn area: canvas-sized radial gradients"),
     "fitted-texts": (fitted_text, 1, 2, {}, "laid-out characters: a text shrinking 40 -> 4 pt and cutting a 2,000-character nickname"),
     "png-images": (png_image, 9, 10, {"assets/photo.png": None}, "drawn area: a 1000x1000 PNG painted over the canvas"),
+    "png-thumbnails": (png_thumbnail, 62, 70, {"assets/flat.png": None}, "drawn area: a 2000x2000 PNG scaled down into 40 pt boxes"),
     "svg-rasters": (svg_image, 3, 4, {}, "drawn area: SVGs rasterised at 3900x3900 pixels"),
     "qr-codes": (qr_code, 170, 200, {}, "QR data: 1,024-byte codes at correction H (version 40)"),
 }
@@ -84,7 +96,7 @@ def write(folder, name, maker, count, files):
             out.write(data)
 
 for case, (maker, under, over, files, _) in CASES.items():
-    assets = {path: png(1000, 1000) for path in files}
+    assets = {path: (flat_png(2000, 2000) if path.endswith("flat.png") else png(1000, 1000)) for path in files}
     if maker is svg_image:
         assets = {f"assets/mark{i}.svg": CIRCLE.encode() for i in range(max(under, over))}
     write(os.path.join(ROOT, "bench", "worst-themes", case), f"worst-{case}", maker, under, assets)
