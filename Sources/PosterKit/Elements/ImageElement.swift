@@ -124,7 +124,7 @@ public struct QRElement: PosterElement {
         let text = data.render(context.values).replacingOccurrences(of: "\0", with: "")
         guard !text.isEmpty else { return .empty }
         if let problem = Self.problem(with: text, fromUser: true) {
-            throw RenderError(.graphics, "\(context.theme.file.path): \(context.currentLabel): \(problem)")
+            throw RenderError(.graphics, "\(context.theme.file.path): \(context.currentLabel): \(problem)", causedByUserData: true)
         }
         let matrix: QRMatrix
         do {

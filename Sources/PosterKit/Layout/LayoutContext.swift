@@ -110,10 +110,15 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
     /// The explanation, naming the file involved.
     public let message: String
 
+    /// Whether only this result's own user fields caused it (a nickname too long for
+    /// the QR code the theme puts it in): the theme itself validated and is not at fault.
+    public let isCausedByUserData: Bool
+
     /// Creates an error.
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, causedByUserData: Bool = false) {
         self.kind = kind
         self.message = message
+        isCausedByUserData = causedByUserData
     }
 
     public var description: String { message }
