@@ -13,7 +13,7 @@ extension TextElement: CostEstimating {
     /// lines kept (`maxLines` or the height's worth, plus one).
     func layoutCharacters(_ characters: Double, width: Double, height: Double?) -> Double {
         let floor = min(style.minimumSize ?? style.size, style.size)
-        let steps = floor < style.size ? log2((style.size - floor) * 4).rounded(.up) + 1 : 0
+        let steps = floor < style.size ? max(0, log2((style.size - floor) * 4).rounded(.up) + 1) : 0
         let lineHeight = floor * style.lineHeight
         let lines = style.maxLines.map(Double.init) ?? height.map { $0 / lineHeight } ?? characters
         // The narrowest glyphs are about a quarter of an em wide.
