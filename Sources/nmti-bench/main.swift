@@ -21,6 +21,8 @@ let usage = """
       --no-process          skip the whole-process measurements
       --variants-only FILE  only write the 32 classic variants' copy as JSON for the baselines, then exit
       --png-sweep           only time every PNG filter, compressor and level on the 32 classic posters
+      --worst-themes DIR    only render one poster of each theme in DIR (bench/worst-themes), --rounds
+                            times with a fresh load, and print median seconds; exit 1 if one takes > 2 s
     """
 
 struct Options {
@@ -36,6 +38,7 @@ struct Options {
     var runProcesses = true
     var variantsOnly: String?
     var pngSweep = false
+    var worstThemes: String?
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -63,6 +66,7 @@ struct Options {
             case "--no-process": runProcesses = false
             case "--variants-only": variantsOnly = value(argument)
             case "--png-sweep": pngSweep = true
+            case "--worst-themes": worstThemes = value(argument)
             case "-h", "--help": print(usage); exit(0)
             default: fail("unknown option '\(argument)'\n\n\(usage)")
             }
@@ -81,6 +85,12 @@ func main() throws {
     let themesDirectory = URL(fileURLWithPath: options.themes, relativeTo: cwd).standardizedFileURL
     let outDirectory = URL(fileURLWithPath: options.out, relativeTo: cwd).standardizedFileURL
     try FileManager.default.createDirectory(at: outDirectory, withIntermediateDirectories: true)
+
+    if let worstThemes = options.worstThemes {
+        let folder = URL(fileURLWithPath: worstThemes, relativeTo: cwd).standardizedFileURL
+        if !(try WorstThemesBench.run(folder: folder, rounds: options.rounds)) { exit(1) }
+        return
+    }
 
     let classicTheme = try Theme.load(from: themesDirectory.appendingPathComponent("classic"))
     let variantsURL = options.variantsOnly.map { URL(fileURLWithPath: $0, relativeTo: cwd) }

@@ -5,8 +5,9 @@ import PosterKit
 
 /// libFuzzer entry point: any bytes become a `theme.json5` in a scratch theme folder
 /// (which also holds a small SVG and PNG the input may refer to), and the theme is
-/// loaded and validated; a theme that loads is rendered once. Loading must either
-/// succeed or fail with diagnostics that each name the file and a reason.
+/// loaded and validated; a theme that loads is rendered once and must render.
+/// Loading must either succeed or fail with diagnostics that each name the file
+/// and a reason. Seeds and Fixtures/fuzz/theme.dict cover variable expansion.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTheme(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let folder = ScratchTheme.folder
@@ -18,11 +19,14 @@ public func fuzzTheme(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let theme = try Theme.load(from: folder)
         let result = QuizResult(scores: DimensionScores(c: 3, s: -2, e: 5, a: -7), pack: .student,
                                 nickname: "小王🔥<b>{title}</b>", fromCode: PersonalityCode("DOOM"))
+        // A theme that validates renders: whatever drawing would refuse, loading refuses
+        // first (docs/limits.md). A render error here is a validation gap, reported as a crash.
         do {
             _ = try ScratchTheme.renderer.render(result, theme: theme)
         } catch {
-            // A render may fail (a QR code too long for its data, say) but only with a message.
-            precondition(!error.message.isEmpty, "a RenderError without a message")
+            // Only the user's own data may still fail a render (a nickname repeated past
+            // what a QR code holds), and then with a message naming the theme and element.
+            precondition(error.isCausedByUserData, "a theme that loads failed to render: \(error.message)")
         }
     } catch {
         precondition(!error.diagnostics.isEmpty, "a ThemeError without diagnostics")

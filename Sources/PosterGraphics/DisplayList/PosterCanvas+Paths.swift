@@ -26,7 +26,8 @@ extension PosterCanvas {
             cairo_arc(cr, rect.minX + radius, rect.minY + radius, radius, .pi, 3 * .pi / 2)
             cairo_close_path(cr)
         case .ellipse(let rect):
-            guard rect.width > 0, rect.height > 0 else { return }
+            // Below 1/256 pt Cairo's scale to a unit circle is not invertible; nothing shows anyway.
+            guard rect.width >= 1.0 / 256, rect.height >= 1.0 / 256 else { return }
             cairo_save(cr)
             cairo_translate(cr, rect.x + rect.width / 2, rect.y + rect.height / 2)
             cairo_scale(cr, rect.width / 2, rect.height / 2)

@@ -66,16 +66,56 @@ public struct Template: Sendable, Hashable {
         return .success(Template(parts: parts))
     }
 
-    /// The text with every placeholder replaced by its value.
+    /// The most UTF-8 bytes a rendered template may have; the rest is cut.
+    ///
+    /// Theme-determined expansion is refused at load beyond
+    /// `ThemeLimits.maximumExpandedBytes`; only user fields repeated many times can
+    /// reach this, and text shaping keeps far less (`TextShaper.maximumScalars`), so
+    /// the cut never changes what is drawn. It keeps one bind from growing without bound.
+    public static let maximumRenderedBytes = 1 << 18
+
+    /// The text with every placeholder replaced by its value, cut (between
+    /// characters) at `maximumRenderedBytes`.
     public func render(_ values: BindingValues) -> String {
         var text = ""
+        var bytes = 0
         for part in parts {
+            let piece: String
             switch part {
-            case .literal(let literal): text += literal
-            case .placeholder(let name): text += values[name]
+            case .literal(let literal): piece = literal
+            case .placeholder(let name): piece = values[name]
             }
+            let count = piece.utf8.count
+            if bytes + count > Self.maximumRenderedBytes {
+                var room = Self.maximumRenderedBytes - bytes
+                for character in piece {
+                    let size = character.utf8.count
+                    guard size <= room else { break }
+                    text.append(character)
+                    room -= size
+                }
+                return text
+            }
+            text += piece
+            bytes += count
         }
         return text
+    }
+
+    /// The UTF-8 length of the rendered text, with placeholder lengths from `length`
+    /// (saturating, so a chain of doublings cannot overflow).
+    func expandedBytes(_ length: (String) -> Int) -> Int {
+        var total = 0
+        for part in parts {
+            let count: Int
+            switch part {
+            case .literal(let literal): count = literal.utf8.count
+            case .placeholder(let name): count = length(name)
+            }
+            let (sum, overflow) = total.addingReportingOverflow(count)
+            total = overflow ? Int.max : sum
+        }
+        return total
     }
 }
 

@@ -21,6 +21,8 @@ public struct ElementNode: Sendable {
     public let height: Double?
     /// Shown only when this holds.
     public let when: Condition?
+    /// Where the element's object starts in the theme file, for load-time reports.
+    public let location: SourceLocation?
 
     /// The common keys every element accepts besides its own.
     public static let commonKeys = ["type", "id", "x", "y", "width", "height", "when"]
@@ -57,6 +59,6 @@ public struct ElementNode: Sendable {
         let element = factory(reader)
         object.finish()
         return ElementNode(element: element, typeName: typeName, id: id, path: object.path, x: x, y: y,
-                           width: width, height: height, when: when)
+                           width: width, height: height, when: when, location: object.node.location)
     }
 }

@@ -55,8 +55,13 @@ extension ElementReader {
     public func stroke(_ key: String) -> StrokeValue? {
         guard let reader = nested(key) else { return nil }
         defer { reader.finish() }
-        let dash = reader.object.numberArray("dash") ?? []
-        if dash.contains(where: { $0 < 0 || $0 > 1000 }) { reader.report("dash lengths must be 0...1000", for: "dash") }
+        var dash = reader.object.numberArray("dash") ?? []
+        // Cairo refuses a pattern with a negative, non-finite or only zero lengths, and
+        // every render would fail; an empty list means a solid line.
+        if let problem = StrokeValue.dashProblem(dash) {
+            reader.report(problem, for: "dash")
+            dash = []
+        }
         return StrokeValue(
             color: reader.color("color", default: .black) ?? .literal(.black),
             width: reader.number("width", default: 1, range: 0...100), dash: dash)

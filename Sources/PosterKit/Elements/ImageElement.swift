@@ -81,6 +81,16 @@ public struct ShapeElement: PosterElement {
     }
 }
 
+extension QRElement {
+    /// Why `text` cannot be encoded, if it cannot: a NUL, or more bytes than a code holds.
+    static func problem(with text: String, fromUser: Bool) -> String? {
+        if text.contains("\0") { return "QR data contains a NUL character (\\u0000), which a QR code here cannot carry" }
+        let bytes = text.utf8.count
+        guard bytes > QRMatrix.maximumBytes else { return nil }
+        return "QR data \(fromUser ? "for this result " : "")is \(bytes) bytes; a QR code holds at most \(QRMatrix.maximumBytes)"
+    }
+}
+
 /// `qr`: a QR code of a bound string (this poster's link by default), modules on whole pixels.
 public struct QRElement: PosterElement {
     public static let typeName = "qr"
@@ -99,6 +109,8 @@ public struct QRElement: PosterElement {
         for case .literal(let text) in data.parts { fixedBytes += text.utf8.count }
         if fixedBytes > QRMatrix.maximumBytes {
             reader.report("QR data has \(fixedBytes) bytes of fixed text; a QR code holds at most \(QRMatrix.maximumBytes)", for: "data")
+        } else if data.parts.contains(where: { if case .literal(let text) = $0 { text.contains("\0") } else { false } }) {
+            reader.report("QR data contains a NUL character (\\u0000), which a QR code here cannot carry", for: "data")
         }
         correction = reader.choice("correction", default: .medium)
         color = reader.color("color", default: .black) ?? .literal(.black)
@@ -107,13 +119,18 @@ public struct QRElement: PosterElement {
     }
 
     public func layout(in slot: LayoutSlot, context: LayoutContext) throws(RenderError) -> ElementLayout {
-        let text = data.render(context.values)
+        // The theme's own text was checked at load for every variant; a NUL can then
+        // only come from the user's fields, and is left out (libqrencode reads C strings).
+        let text = data.render(context.values).replacingOccurrences(of: "\0", with: "")
         guard !text.isEmpty else { return .empty }
+        if let problem = Self.problem(with: text, fromUser: true) {
+            throw RenderError(.graphics, "\(context.theme.file.path): \(context.currentLabel): \(problem)", causedByUserData: true)
+        }
         let matrix: QRMatrix
         do {
             matrix = try QRMatrix(encoding: text, correction: correction)
         } catch {
-            throw RenderError(.graphics, "qr: \(error.message)")
+            throw RenderError(.graphics, "\(context.theme.file.path): \(context.currentLabel): qr: \(error.message)")
         }
         let side = min(slot.width, slot.height ?? slot.width)
         let frame = Rect(x: slot.origin.x, y: slot.origin.y, width: side, height: side)

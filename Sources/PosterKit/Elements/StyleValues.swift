@@ -65,6 +65,17 @@ public struct StrokeValue: Sendable, Hashable {
     public var width: Double
     public var dash: [Double]
 
+    /// The most lengths a dash pattern may list.
+    static let maximumDashLengths = 16
+
+    /// Why a dash pattern cannot be drawn, if it cannot.
+    static func dashProblem(_ dash: [Double]) -> String? {
+        if dash.count > maximumDashLengths { return "a dash pattern has at most \(maximumDashLengths) lengths, found \(dash.count)" }
+        if dash.contains(where: { !$0.isFinite || $0 < 0 || $0 > 1000 }) { return "dash lengths must be 0...1000" }
+        if !dash.isEmpty, dash.allSatisfy({ $0 == 0 }) { return "a dash pattern needs a length above 0 (all zero draws nothing and fails to render)" }
+        return nil
+    }
+
     func resolve(_ values: BindingValues) -> Stroke {
         Stroke(paint: .solid(color.resolve(values) ?? .clear), width: width, dash: dash)
     }

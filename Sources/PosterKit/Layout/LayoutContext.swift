@@ -34,6 +34,9 @@ public final class LayoutContext {
         return asset
     }
 
+    /// The id or JSON path of the element being laid out, for error messages.
+    public var currentLabel: String { currentLabels.last ?? "$" }
+
     /// Records a fit problem for the element being laid out.
     public func note(_ kind: FitNote.Kind, element: String? = nil, text: String? = nil, detail: String) {
         notes.append(FitNote(element: element ?? currentLabels.last ?? "$", kind: kind, text: text, detail: detail))
@@ -109,10 +112,15 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
     /// The explanation, naming the file involved.
     public let message: String
 
+    /// Whether only this result's own user fields caused it (a nickname too long for
+    /// the QR code the theme puts it in): the theme itself validated and is not at fault.
+    public let isCausedByUserData: Bool
+
     /// Creates an error.
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, causedByUserData: Bool = false) {
         self.kind = kind
         self.message = message
+        isCausedByUserData = causedByUserData
     }
 
     public var description: String { message }

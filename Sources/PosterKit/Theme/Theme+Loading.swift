@@ -73,6 +73,7 @@ extension Theme {
                           background: background, variables: variables, elements: elements, assets: [:])
         // Checked even when other problems were found, so one run lists them all.
         theme = theme.withAssets(loadAssets(for: theme, context: context, diagnostics: diagnostics))
+        theme.checkBudgets(context: context, diagnostics: diagnostics)
         theme.checkVariantColors(context.boundColors, diagnostics: diagnostics)
         if diagnostics.hasErrors { throw ThemeError(diagnostics: diagnostics.sorted) }
         return theme

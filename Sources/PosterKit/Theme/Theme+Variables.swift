@@ -66,7 +66,9 @@ extension Theme {
                 variables[name] = ThemeVariable(name: name, defaultValue: defaultValue, byCode: byCode, byPack: byPack)
             }
         }
-        return ordered(variables, reportingTo: object)
+        let bounded = ThemeExpansion.bounded(ordered(variables, reportingTo: object), reportingTo: object)
+        context.variableLengths = bounded.lengths
+        return bounded.variables
     }
 
     /// Orders variables by dependency (depth-first), reporting cycles such as a -> b -> a.

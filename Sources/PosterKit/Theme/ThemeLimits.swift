@@ -15,4 +15,7 @@ public enum ThemeLimits {
     /// The most memory all of a theme's images may take once decoded (PNG
     /// pixels at 4 bytes each, SVG documents at their file size), in bytes.
     public static let maximumAssetBytes = 128 << 20
+    /// The longest a variable's value, or a bound text with the theme's own values
+    /// filled in, may be for any variant, in UTF-8 bytes (see `ThemeExpansion`).
+    public static let maximumExpandedBytes = 16 << 10
 }

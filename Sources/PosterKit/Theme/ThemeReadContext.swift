@@ -11,6 +11,19 @@ final class ThemeReadContext {
     private(set) var elementCount = 0
     private(set) var assetReferences: [(template: Template, path: JSONPath, location: SourceLocation?)] = []
     private var depth = 0
+    /// Every template read outside `variables`, for the expansion check.
+    private(set) var boundTemplates: [BoundTemplate] = []
+    /// The UTF-8 length of every kept variable (and of code, alias, pack) per variant,
+    /// in `ThemeExpansion.variants` order; set once the variables are read.
+    var variableLengths: [[String: Int]] = ThemeExpansion.variants.map(\.builtIns)
+
+    /// A template and where the theme wrote it.
+    struct BoundTemplate {
+        let template: Template
+        let what: String
+        let path: JSONPath
+        let location: SourceLocation?
+    }
 
     init(registry: ElementRegistry, diagnostics: Diagnostics, variableNames: Set<String>, fontFamilies: Set<String>) {
         self.registry = registry
@@ -32,6 +45,11 @@ final class ThemeReadContext {
             object.report(error.message, for: key)
             return nil
         case .success(let template):
+            if what != "variables" {
+                boundTemplates.append(BoundTemplate(
+                    template: template, what: Self.singular(what), path: object.path(for: key),
+                    location: object.node(for: key)?.location))
+            }
             var valid = true
             for name in template.names where !allowed.contains(name) {
                 valid = false
@@ -42,6 +60,14 @@ final class ThemeReadContext {
                 }
             }
             return valid ? template : nil
+        }
+    }
+
+    private static func singular(_ what: String) -> String {
+        switch what {
+        case "asset paths": "asset path"
+        case "colours": "colour"
+        default: what
         }
     }
 

@@ -26,13 +26,19 @@ import TestSupport
             do {
                 let theme = try Theme.load(from: folder)
                 loaded += 1
-                if rendered < 15 {
+                // A theme that validates renders every variant: whatever drawing would
+                // refuse, loading refuses first (docs/limits.md, "Themes").
+                if rendered < 12 {
                     rendered += 1
-                    let result = QuizResult(scores: DimensionScores(c: 2, s: -3, e: 4, a: -5), pack: .student, nickname: "小王🔥")
-                    do {
-                        _ = try renderer.render(result, theme: theme)
-                    } catch {
-                        #expect(!error.message.isEmpty)
+                    for result in Self.variants {
+                        do {
+                            _ = try renderer.render(result, theme: theme)
+                        } catch {
+                            // Only the user's own data may fail a render of a valid theme.
+                            if !error.isCausedByUserData {
+                                Issue.record("a mutant that loads fails to render \(result.pack) \(result.code): \(error.message)\n\(String(decoding: input, as: UTF8.self))")
+                            }
+                        }
                     }
                 }
             } catch {
@@ -46,6 +52,15 @@ import TestSupport
         #expect(loaded > 0 && loaded < runs, "\(loaded) of \(runs) mutants loaded")
     }
 
+    /// The 32 variants, with a nickname holding a NUL and emoji (user data the QR code may carry).
+    static let variants: [QuizResult] = QuizPack.allCases.flatMap { pack in
+        PersonalityCode.all.map { code in
+            let score = { (dimension: NMTIDomain.Dimension) in code.pole(on: dimension).isPositive ? 3 : -3 }
+            return QuizResult(scores: DimensionScores(c: score(.c), s: score(.s), e: score(.e), a: score(.a)),
+                              pack: pack, nickname: "小王\u{0}🔥")
+        }
+    }
+
     /// Theme tokens the mutator inserts among its byte edits.
     static let dictionary: [String] = [
         "{", "}", "[", "]", ":", ",", "\"", "'", "//", "/*", "*/", "null", "true", "NaN", "-", "1e308", "0x10", "Infinity",
@@ -54,6 +69,9 @@ import TestSupport
         "width:", "height:", "size:", "maxLines:", "x:", "y:", "variables:", "byCode:", "byPack:", "default:", "fill:",
         "stops:", "\"#E8503A\"", "\"#0000\"", "src:", "\"../x.svg\"", "\"/etc/passwd\"", "长", "😀", "\\u0000",
         "overflow:", "\"sentence\"", "italic: true", "\"radial\"", "。", "！",
+        "dash:", "[0, 0]", "[0.01, 0.01]", "shadow:", "blur:", "opacity:", "0.5", "tint:", "clip:", "stroke:",
+        "\"circle\"", "1e-200", "data:", "\"{a}{a}{a}{a}\"", "a:", "\"{b}{b}\"", "\"{accent}{accent}\"", "HEXA:",
+        "student:", "workplace:", "2048",
     ]
 
     static let assets: [String: String] = {

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The cost and completeness rules through the real binary: the benchmark's worst
+/// themes validate (their over-budget twins are in the bad-theme catalogue), and
+/// user data reaching a QR code is either drawn (a NUL left out) or refused with
+/// the theme file and the element, never a bare libqrencode error.
+@Suite("Hardening: render cost and complete validation")
+struct ThemeCostBinaryTests {
+    @Test func theWorstThemesValidate() throws {
+        let folder = "bench/worst-themes"
+        let cases = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".py") }.sorted()
+        #expect(cases.count >= 8)
+        let output = try BoundedRun.run(["themes", "validate"] + cases.map { "\(folder)/\($0)" }, timeout: 60)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(String(decoding: output.stdout, as: UTF8.self).split(separator: "\n").count == cases.count)
+    }
+
+    /// A theme whose QR code carries the nickname, and a result with `nickname`.
+    func renderQR(nickname: String) throws -> (BoundedRun.Output, URL) {
+        let folder = try BoundedRun.scratchFolder("qr-user")
+        try #"{ elements: [ { type: "qr", width: 200, data: "{nickname}" } ] }"#
+            .write(to: folder.appendingPathComponent("theme.json5"), atomically: true, encoding: .utf8)
+        let result: [String: Any] = ["scores": ["c": 1, "s": 2, "e": 3, "a": 4], "pack": "student", "nickname": nickname]
+        try JSONSerialization.data(withJSONObject: result).write(to: folder.appendingPathComponent("result.json"))
+        let output = try BoundedRun.run(
+            ["render", folder.appendingPathComponent("result.json").path, "--theme", folder.path,
+             "-o", folder.appendingPathComponent("out.png").path], timeout: 60)
+        return (output, folder)
+    }
+
+    @Test func aNulFromTheUserIsLeftOutOfTheQRCode() throws {
+        let (output, folder) = try renderQR(nickname: "小\u{0}王")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path))
+    }
+
+    @Test func userDataTooLongForTheQRCodeNamesTheThemeAndTheElement() throws {
+        let (output, folder) = try renderQR(nickname: String(repeating: "长", count: 400))  // 1,200 bytes
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(output.status == 1, "\(output.stderr)")
+        #expect(output.stderrLines.count == 1, "\(output.stderr)")
+        #expect(output.stderr.contains("theme.json5: elements[0]: QR data for this result is 1200 bytes; a QR code holds at most 1024"), "\(output.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path))
+    }
+}
