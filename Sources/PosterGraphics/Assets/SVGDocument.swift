@@ -10,24 +10,29 @@ final class SVGDocument {
     let handle: UnsafeMutablePointer<RsvgHandle>
     let name: String
     let intrinsicSize: Size
-    /// The size of the SVG source, in bytes.
+    /// The size of the SVG source as librsvg parsed it (after any gzip decompression), in bytes.
     let byteCount: Int
     private let lock = NSLock()
     private var rasters: [Int: ImageSurface] = [:]
     private var cachedBytes = 0
 
     /// Parses SVG data with no base file, so external references (files,
-    /// network, XInclude) have nothing to resolve against and are not loaded;
-    /// `SVGSafety` rejects them (and entities, data: images and oversized
-    /// documents) before librsvg sees the data.
+    /// network, XInclude) have nothing to resolve against and are not loaded.
+    /// `SVGSafety` checks the document first, on libxml2's own parse, and
+    /// returns the bytes librsvg is given: decompressed if the asset was gzip,
+    /// so that librsvg parses exactly what was checked.
     init(data: Data, name: String) throws(GraphicsError) {
+        let document: [UInt8]
         do {
-            try SVGSafety.check([UInt8](data))
+            document = try SVGSafety.check([UInt8](data))
         } catch {
-            throw GraphicsError(.asset, "\(name): unsafe SVG: \(error.reason)")
+            switch error.kind {
+            case .malformed: throw GraphicsError(.asset, "\(name): not a valid SVG: \(error.reason)")
+            case .unsafe: throw GraphicsError(.asset, "\(name): unsafe SVG: \(error.reason)")
+            }
         }
         var error: UnsafeMutablePointer<GError>?
-        let parsed: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBytes { bytes in
+        let parsed: UnsafeMutablePointer<RsvgHandle>? = document.withUnsafeBytes { bytes in
             rsvg_handle_new_from_data(bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count), &error)
         }
         guard let handle = parsed else {
@@ -57,7 +62,7 @@ final class SVGDocument {
         self.handle = handle
         self.name = name
         self.intrinsicSize = Size(width: width, height: height)
-        byteCount = data.count
+        byteCount = document.count
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
