@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PosterGraphics
 
-/// The SVG safety scan: external references, entities, XInclude, stylesheets and
+/// The SVG safety check's rules: external references, entities, XInclude, stylesheets and
 /// oversized documents are refused before librsvg parses anything; ordinary
 /// designer output (gradients, filters, `#id` references, a W3C DOCTYPE) passes.
 @Suite struct SVGSafetyTests {
@@ -71,5 +71,37 @@ import Testing
         #expect(checked >= 1)
         #expect(reason(svg("<defs><linearGradient id='g'/></defs><rect fill='url(#g)' style='fill: url( \"#g\" )'/><use xlink:href='#g'/>",
                            "<?xml version='1.0'?>\n<!DOCTYPE svg PUBLIC '-//W3C//DTD SVG 1.1//EN' 'http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd'>\n")) == nil)
+    }
+
+    @Test func cssAppliedFiltersAreCountedOrRefused() {
+        #expect(reason(svg("<style>.b { filter: url(#f) }</style><rect class='b'/>"))?.contains("<style> sets a filter") == true)
+        // libxml2 gives the sheet in pieces around a comment; librsvg joins them, so does the check.
+        #expect(reason(svg("<style>.b { fil<!-- x -->ter: url(#f) }</style>"))?.contains("<style> sets a filter") == true)
+        #expect(reason(svg("<style>.b {<g/>}</style>"))?.contains("inside <style>") == true)
+        let styled = String(repeating: "<rect style='opacity:.5; filter: url(#f)'/>", count: SVGSafety.maximumFilteredInstances + 1)
+        #expect(reason(svg("<filter id='f'><feGaussianBlur/></filter>" + styled))?.contains("filtered elements") == true)
+        let attributed = String(repeating: "<rect filter='url(#f)'/>", count: SVGSafety.maximumFilteredInstances)
+        #expect(reason(svg("<filter id='f'><feGaussianBlur/></filter>" + attributed + "<rect filter='none'/>")) == nil)
+    }
+
+    @Test(arguments: ["marker", "pattern", "mask", "clipPath"])
+    func filtersInsideContentDrawnPerUseAreRefused(container: String) {
+        let filter = "<filter id='f'><feGaussianBlur/></filter><rect id='r' filter='url(#f)'/>"
+        #expect(reason(svg(filter + "<\(container) id='m'><circle r='1' filter='url(#f)'/></\(container)>"))?.contains("inside <\(container)>") == true)
+        #expect(reason(svg(filter + "<\(container) id='m'><use href='#r'/></\(container)>"))?.contains("inside <\(container)>") == true)
+        #expect(reason(svg("<\(container) id='m'><circle r='1'/></\(container)>")) == nil)
+    }
+
+    @Test func presentationAttributesMayNotUseCSSEscapes() {
+        #expect(reason(svg("<rect fill='u\\72l(x.svg#g)'/>"))?.contains("CSS escapes") == true)
+        #expect(reason(svg("<text x:label='a\\b' xmlns:x='urn:x'>a\\b</text>")) == nil)
+    }
+
+    @Test func doctypesAreReadByLibxml2() {
+        #expect(reason(svg("", "<!DOCTYPE svg [ ]>")) == nil)
+        #expect(reason(svg("", "<!DOCTYPE svg [<!ATTLIST rect href CDATA 'file:///etc/passwd'>]>"))?.contains("DOCTYPE with declarations") == true)
+        #expect(reason(svg("<text>&x;</text>", "<!DOCTYPE svg PUBLIC '-//W3C//DTD SVG 1.1//EN' 'http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd'>"))?.contains("entit") == true)
+        #expect(reason(svg("", "<?xml-stylesheet href='#s'?><?other data?>"))?.contains("xml-stylesheet") == true)
+        #expect(reason(svg("<?inkscape data?>")) == nil)
     }
 }
