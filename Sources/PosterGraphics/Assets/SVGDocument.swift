@@ -31,6 +31,7 @@ final class SVGDocument {
             case .unsafe: throw GraphicsError(.asset, "\(name): unsafe SVG: \(error.reason)")
             }
         }
+        try Self.probe(document, name: name)
         var error: UnsafeMutablePointer<GError>?
         let parsed: UnsafeMutablePointer<RsvgHandle>? = document.withUnsafeBytes { bytes in
             rsvg_handle_new_from_data(bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count), &error)
@@ -66,6 +67,30 @@ final class SVGDocument {
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+
+    /// Has a child process parse and draw the checked document first (`SVGProbe`),
+    /// so that whatever librsvg would crash or hang on costs an error, not the process.
+    private static func probe(_ document: [UInt8], name: String) throws(GraphicsError) {
+        try verdict(SVGProbe.run(document), name: name)
+    }
+
+    /// The error, if any, that a probe's outcome costs the asset `name`.
+    static func verdict(_ outcome: SVGProbe.Outcome, name: String) throws(GraphicsError) {
+        switch outcome {
+        case .drawn, .notParsed:
+            break  // a parse error is reported, with librsvg's reason, by the parse that follows
+        case .notDrawn:
+            throw GraphicsError(.asset, "\(name): could not render SVG: librsvg reported an error drawing it once at load")
+        case .crashed(let signal) where signal == SIGXCPU:
+            throw GraphicsError(.limit, "\(name): unsafe SVG: drawing it once at load used more than \(SVGProbe.cpuSeconds) s of CPU time")
+        case .crashed(let signal):
+            throw GraphicsError(.asset, "\(name): unsafe SVG: librsvg crashed or ran out of memory drawing it once at load (signal \(signal))")
+        case .timedOut:
+            throw GraphicsError(.limit, "\(name): unsafe SVG: drawing it once at load took more than \(Int(SVGProbe.timeoutSeconds)) s")
+        case .unavailable(let code):
+            throw GraphicsError(.asset, "\(name): could not start a process to draw the SVG once at load: \(String(cString: strerror(code)))")
+        }
+    }
 
     /// The document rendered into exactly `width` x `height` device pixels.
     func raster(width: Int, height: Int) throws(GraphicsError) -> ImageSurface {

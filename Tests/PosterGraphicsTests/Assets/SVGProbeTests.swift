@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import PosterGraphics
+
+/// The child-process probe behind `SVGSafety`: documents that crash, hang or
+/// exhaust librsvg 2.54 cost an outcome, not the test process. The documents
+/// here skip `SVGSafety` on purpose (it refuses them all), to reach librsvg.
+@Suite struct SVGProbeTests {
+    func svg(_ body: String) -> [UInt8] {
+        Array("<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100'>\(body)</svg>".utf8)
+    }
+
+    @Test func ordinaryAndInvalidDocuments() {
+        #expect(SVGProbe.run(svg("<rect width='10' height='10' fill='red'/>")) == .drawn)
+        #expect(SVGProbe.run(Array("<svg><rect></svg>".utf8)) == .notParsed)
+    }
+
+    /// A 300x300 convolution kernel makes librsvg 2.54 panic, which aborts through its C API.
+    @Test func aPanicIsAnOutcomeAndLeavesNoCoreFile() {
+        let kernel = String(repeating: "1 ", count: 90_000)
+        let document = svg("<filter id='c'><feConvolveMatrix order='300' kernelMatrix='\(kernel)'/></filter><rect width='100' height='100' filter='url(#c)'/>")
+        #expect(SVGProbe.run(document) == .crashed(signal: SIGABRT))
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/core"))
+    }
+
+    /// 100,000 turbulence octaves do not finish: the child is stopped at the deadline (or by its CPU limit).
+    @Test func aHangIsStopped() {
+        let document = svg("<filter id='t'><feTurbulence numOctaves='100000'/></filter><rect width='100' height='100' filter='url(#t)'/>")
+        let outcome = SVGProbe.run(document, timeout: 1)
+        #expect(outcome == .timedOut || outcome == .crashed(signal: SIGXCPU), "\(outcome)")
+    }
+
+    @Test func everyFailedOutcomeIsAnErrorNamingTheAsset() {
+        let failures: [(SVGProbe.Outcome, String, GraphicsError.Kind)] = [
+            (.crashed(signal: SIGABRT), "crashed or ran out of memory drawing it once at load (signal 6)", .asset),
+            (.crashed(signal: SIGXCPU), "more than 5 s of CPU time", .limit),
+            (.timedOut, "took more than 5 s", .limit),
+            (.notDrawn, "could not render SVG", .asset),
+            (.unavailable(errno: EAGAIN), "could not start a process", .asset),
+        ]
+        for (outcome, fragment, kind) in failures {
+            do {
+                try SVGDocument.verdict(outcome, name: "assets/a.svg")
+                Issue.record("\(outcome) was accepted")
+            } catch {
+                #expect(error.message.hasPrefix("assets/a.svg: ") && error.message.contains(fragment), "\(error.message)")
+                #expect(error.kind == kind)
+            }
+        }
+        #expect(throws: Never.self) { try SVGDocument.verdict(.drawn, name: "a") }
+        #expect(throws: Never.self) { try SVGDocument.verdict(.notParsed, name: "a") }
+    }
+}
