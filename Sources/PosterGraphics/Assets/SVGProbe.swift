@@ -20,7 +20,7 @@ import Glibc
 enum SVGProbe {
     /// The longest side, in pixels, of the probe's raster: enough to exercise
     /// every element and filter, small enough to cost little.
-    static let rasterSide = 512.0
+    static let rasterSide = 256.0
     /// Wall-clock time the child may take.
     static let timeoutSeconds = 5.0
     /// CPU seconds the child may use (SIGXCPU past it).
