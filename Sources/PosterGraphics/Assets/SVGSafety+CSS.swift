@@ -22,13 +22,18 @@ extension SVGSafety {
         }
     }
 
-    /// A `<style>` sheet: the CSS rules, and no `filter` at all. Which elements
-    /// a selector matches is not worked out here, so a sheet that could put a
-    /// filter on any number of elements is refused instead of counted.
+    /// A `<style>` sheet: the CSS rules, no `filter` anywhere in it, and none of
+    /// the other properties that cost an offscreen surface (`mask`, `opacity`,
+    /// `mix-blend-mode`, `isolation`). Which elements a selector matches is not
+    /// worked out here, so a sheet that could apply them to any number of
+    /// elements is refused instead of counted.
     static func checkStyleSheet(_ css: String) throws(Rejection) {
         try checkCSS(css, in: "<style>")
         if css.lowercased().contains("filter") {
             throw fail("<style> sets a filter; a style sheet could filter any number of elements, so put filter='url(#…)' on the elements themselves")
+        }
+        if let property = offscreenProperties.first(where: { mentions(css, identifier: $0) }) {
+            throw fail("<style> sets \(property); a style sheet could apply it to any number of elements, each drawn through an offscreen surface, so set it on the elements themselves")
         }
     }
 }

@@ -1,8 +1,8 @@
 extension SVGSafety {
-    /// Elements whose content is drawn once per use (per vertex for a marker), so a filter inside one has no bound.
+    /// Elements whose content is drawn once per use (per vertex for a marker), so an offscreen pass inside one has no bound.
     static let drawnPerUse: Set<String> = ["marker", "pattern", "mask", "clippath"]
 
-    /// Counts the elements drawn, and the filtered ones, once every `href`
+    /// Counts the elements drawn, and those drawn through an offscreen surface, once every `href`
     /// reference is expanded. Every `href` of every element counts (`<use>`,
     /// and the pattern and gradient templates librsvg copies children from),
     /// and a fragment names every element carrying that id in any namespace:
@@ -19,7 +19,7 @@ extension SVGSafety {
                 return fragment.hasPrefix("#") ? ids[String(fragment.dropFirst())] ?? [] : []
             }
         }
-        let filtered = elements.map(isFiltered)
+        let filtered = elements.map(needsOffscreenSurface)
         let cap = maximumInstances + 1
         var total = [Int?](repeating: nil, count: elements.count)
         var filteredTotal = [Int](repeating: 0, count: elements.count)
@@ -56,17 +56,57 @@ extension SVGSafety {
         if drawn > maximumInstances {
             throw fail("<use> references expand to more than \(maximumInstances) elements")
         }
-        if filters > maximumFilteredInstances {
-            throw fail("more than \(maximumFilteredInstances) filtered elements (counting <use> copies); each filter is a pass over its region")
+        if filters > maximumOffscreenInstances {
+            throw fail("more than \(maximumOffscreenInstances) elements drawn through an offscreen surface (filter, mask, opacity below 1 or a blend mode; counting <use> copies); each is a pass over the whole drawing")
         }
         for (position, element) in elements.enumerated() where drawnPerUse.contains(element.key) && filteredTotal[position] > 0 {
-            throw fail("a filter inside <\(element.name)>, whose content is drawn once for every use; filters are not allowed inside <marker>, <pattern>, <mask> or <clipPath>")
+            throw fail("a filter, mask, opacity below 1 or blend mode inside <\(element.name)>, whose content is drawn once for every use; none is allowed inside <marker>, <pattern>, <mask> or <clipPath>")
         }
     }
 
-    /// A `filter` attribute (any namespace) that is not `none`, or a `style` attribute that mentions `filter`.
-    static func isFiltered(_ element: SVGTree.Element) -> Bool {
-        element.values("filter").contains { !["", "none"].contains($0.xmlTrimmed.lowercased()) }
-            || element.values("style").contains { $0.lowercased().contains("filter") }
+    /// CSS properties that make librsvg 2.54 draw an element into a temporary
+    /// surface the size of the whole drawing and composite it back (measured:
+    /// 2,000 such rectangles at 2000x2000 px take 12 s with opacity and about
+    /// 3 minutes with a mask or a blend mode). `clip-path` is a plain cairo clip.
+    static let offscreenProperties = ["filter", "mask", "opacity", "mix-blend-mode", "isolation"]
+
+    /// Whether librsvg draws the element through an offscreen surface: a
+    /// `filter` or `mask` that is not `none`, an `opacity` below 1, a blend mode
+    /// or isolation (attributes in any namespace), or a `style` attribute that
+    /// names any of these properties (whatever their values).
+    static func needsOffscreenSurface(_ element: SVGTree.Element) -> Bool {
+        let notNone = { (value: String) in !["", "none"].contains(value.xmlTrimmed.lowercased()) }
+        return element.values("filter").contains(where: notNone)
+            || element.values("mask").contains(where: notNone)
+            || element.values("opacity").contains { !isOpaque($0) }
+            || element.values("mix-blend-mode").contains { !["", "normal"].contains($0.xmlTrimmed.lowercased()) }
+            || element.values("isolation").contains { $0.xmlTrimmed.lowercased() == "isolate" }
+            || element.values("style").contains { style in offscreenProperties.contains { mentions(style, identifier: $0) } }
+    }
+
+    /// An opacity value of 1 or more (`1`, `1.0`, `100%`); anything else, unreadable values included, counts as a pass.
+    static func isOpaque(_ value: String) -> Bool {
+        let text = value.xmlTrimmed
+        if text.hasSuffix("%") { return Double(text.dropLast()).map { $0 >= 100 } ?? false }
+        return Double(text).map { $0 >= 1 } ?? false
+    }
+
+    /// Whether `css` contains `identifier` as a whole CSS identifier (not inside
+    /// `fill-opacity` or `mask-type`), in any letter case. CSS escapes are
+    /// refused elsewhere, so an identifier can only be spelt out.
+    static func mentions(_ css: String, identifier: String) -> Bool {
+        let text = Array(css.lowercased().utf8)
+        let word = Array(identifier.utf8)
+        func isIdentifierByte(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        guard text.count >= word.count else { return false }
+        for start in 0...(text.count - word.count) where text[start..<start + word.count].elementsEqual(word) {
+            let before = start == 0 || !isIdentifierByte(text[start - 1])
+            let after = start + word.count == text.count || !isIdentifierByte(text[start + word.count])
+            if before && after { return true }
+        }
+        return false
     }
 }

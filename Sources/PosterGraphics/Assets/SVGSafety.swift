@@ -20,8 +20,9 @@
 /// - at most `maximumElements` elements, nested at most `maximumDepth` deep,
 ///   expanding through `href` references to at most `maximumInstances`;
 /// - at most `maximumTextBytes` of character data (text is shaped at draw time);
-/// - at most `maximumFilteredInstances` filtered elements; a `<style>` sheet may
-///   not mention `filter` (which elements it selects is not checked), no filter
+/// - at most `maximumOffscreenInstances` elements drawn through an offscreen
+///   surface (filter, mask, opacity below 1, blend mode); a `<style>` sheet may
+///   not set any of these (which elements it selects is not checked), none
 ///   inside `<marker>`, `<pattern>`, `<mask>` or `<clipPath>` (drawn once per
 ///   use), no `<feMorphology>`, bounded `<feTurbulence>` octaves and
 ///   `<feConvolveMatrix>` kernels.
@@ -34,8 +35,9 @@ public enum SVGSafety {
     public static let maximumInstances = 100_000
     /// The most bytes of character data (text content outside `<style>`).
     public static let maximumTextBytes = 65_536
-    /// The most filtered elements once every `<use>` is expanded: each filter is a pass over its region.
-    public static let maximumFilteredInstances = 64
+    /// The most elements drawn through an offscreen surface (filter, mask,
+    /// opacity below 1, blend mode) once every `<use>` is expanded: each is a pass over the whole drawing.
+    public static let maximumOffscreenInstances = 64
     /// The largest `numOctaves` of `<feTurbulence>` (its cost grows with each octave).
     public static let maximumTurbulenceOctaves = 10
     /// The largest `order` of `<feConvolveMatrix>` (librsvg 2.54 aborts the process on large kernels).

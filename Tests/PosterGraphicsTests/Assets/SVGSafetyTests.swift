@@ -78,10 +78,29 @@ import Testing
         // libxml2 gives the sheet in pieces around a comment; librsvg joins them, so does the check.
         #expect(reason(svg("<style>.b { fil<!-- x -->ter: url(#f) }</style>"))?.contains("<style> sets a filter") == true)
         #expect(reason(svg("<style>.b {<g/>}</style>"))?.contains("inside <style>") == true)
-        let styled = String(repeating: "<rect style='opacity:.5; filter: url(#f)'/>", count: SVGSafety.maximumFilteredInstances + 1)
-        #expect(reason(svg("<filter id='f'><feGaussianBlur/></filter>" + styled))?.contains("filtered elements") == true)
-        let attributed = String(repeating: "<rect filter='url(#f)'/>", count: SVGSafety.maximumFilteredInstances)
+        let styled = String(repeating: "<rect style='opacity:.5; filter: url(#f)'/>", count: SVGSafety.maximumOffscreenInstances + 1)
+        #expect(reason(svg("<filter id='f'><feGaussianBlur/></filter>" + styled))?.contains("offscreen surface") == true)
+        let attributed = String(repeating: "<rect filter='url(#f)'/>", count: SVGSafety.maximumOffscreenInstances)
         #expect(reason(svg("<filter id='f'><feGaussianBlur/></filter>" + attributed + "<rect filter='none'/>")) == nil)
+    }
+
+    /// Opacity below 1, masks and blend modes also draw through a surface the size of the drawing.
+    @Test(arguments: ["opacity='0.5'", "opacity='50%'", "mask='url(#m)'", "style='mix-blend-mode:multiply'", "mix-blend-mode='screen'",
+                      "isolation='isolate'", "style='OPACITY: 1'", "x:mask='url(#m)' xmlns:x='urn:x'"])
+    func otherOffscreenPassesCount(attribute: String) {
+        let many = String(repeating: "<rect width='2' height='2' \(attribute)/>", count: SVGSafety.maximumOffscreenInstances + 1)
+        #expect(reason(svg("<mask id='m'><rect width='5' height='5' fill='white'/></mask>" + many))?.contains("offscreen surface") == true, "\(attribute)")
+    }
+
+    @Test func cheapPropertiesDoNotCount() {
+        let cheap = ["opacity='1'", "opacity='100%'", "fill-opacity='0.5'", "style='stroke-opacity:.2; mask-type: alpha'",
+                     "mask='none'", "mix-blend-mode='normal'", "clip-path='url(#c)'"]
+        let body = cheap.map { String(repeating: "<rect width='2' height='2' \($0)/>", count: SVGSafety.maximumOffscreenInstances + 1) }.joined()
+        #expect(reason(svg("<clipPath id='c'><circle r='3'/></clipPath>" + body)) == nil)
+        #expect(reason(svg("<style>.a { fill-opacity: .5; stop-opacity: 1 }</style>")) == nil)
+        for property in ["opacity", "mask", "mix-blend-mode", "isolation"] {
+            #expect(reason(svg("<style>.a { \(property): x }</style>"))?.contains("<style> sets \(property)") == true, "\(property)")
+        }
     }
 
     @Test(arguments: ["marker", "pattern", "mask", "clipPath"])
@@ -89,6 +108,7 @@ import Testing
         let filter = "<filter id='f'><feGaussianBlur/></filter><rect id='r' filter='url(#f)'/>"
         #expect(reason(svg(filter + "<\(container) id='m'><circle r='1' filter='url(#f)'/></\(container)>"))?.contains("inside <\(container)>") == true)
         #expect(reason(svg(filter + "<\(container) id='m'><use href='#r'/></\(container)>"))?.contains("inside <\(container)>") == true)
+        #expect(reason(svg("<\(container) id='m'><circle r='1' opacity='0.5'/></\(container)>"))?.contains("inside <\(container)>") == true)
         #expect(reason(svg("<\(container) id='m'><circle r='1'/></\(container)>")) == nil)
     }
 
