@@ -31,7 +31,7 @@ final class SVGDocument {
             case .unsafe: throw GraphicsError(.asset, "\(name): unsafe SVG: \(error.reason)")
             }
         }
-        try Self.probe(document, name: name)
+        if !SVGProbe.hasDrawnInProcess { try Self.probe(document, name: name) }
         var error: UnsafeMutablePointer<GError>?
         let parsed: UnsafeMutablePointer<RsvgHandle>? = document.withUnsafeBytes { bytes in
             rsvg_handle_new_from_data(bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count), &error)
@@ -69,7 +69,8 @@ final class SVGDocument {
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
 
     /// Has a child process parse and draw the checked document first (`SVGProbe`),
-    /// so that whatever librsvg would crash or hang on costs an error, not the process.
+    /// so that whatever librsvg would crash or hang on costs an error, not the
+    /// process; skipped once this process has drawn an SVG (a forked child could not draw filters then).
     private static func probe(_ document: [UInt8], name: String) throws(GraphicsError) {
         try verdict(SVGProbe.run(document), name: name)
     }
@@ -106,6 +107,7 @@ final class SVGDocument {
         let context = try CairoContext(surface: surface)
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
         var error: UnsafeMutablePointer<GError>?
+        SVGProbe.drawnInProcess.store(true, ordering: .releasing)
         if rsvg_handle_render_document(handle, context.handle, &viewport, &error) == 0 {
             let reason = error.map { Self.message($0) } ?? "unknown error"
             if let error { g_error_free(error) }

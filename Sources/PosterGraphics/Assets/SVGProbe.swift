@@ -2,6 +2,7 @@ import CCairo
 import CRsvg
 import Foundation
 import Glibc
+import Synchronization
 
 /// Defence in depth behind `SVGSafety`: before the engine parses a checked SVG
 /// itself, a forked child parses and rasterises it once, with memory, CPU and
@@ -11,12 +12,16 @@ import Glibc
 ///
 /// The child runs only C (librsvg, cairo) and leaves with `_exit`, so it needs
 /// nothing from the Swift runtime, atexit handlers or buffered output. What it
-/// does share with the parent is every lock held by another thread at the
-/// moment of `fork`: if one was inside glib's type system, cairo, Pango or
-/// fontconfig then, the child blocks and the probe reports a timeout (a false
-/// refusal, never a crash). Themes are loaded before renders start in every
-/// command, so in practice only library users that load themes while other
-/// threads draw can meet this; see docs/hardening.md.
+/// cannot have is another thread: a forked child has only the forking thread.
+/// librsvg draws some filters on rayon's worker pool, started the first time
+/// this process draws one; in a child forked after that, the pool's threads
+/// are gone and a filter waits for them forever. So the probe runs only while
+/// this process has not drawn an SVG itself (`hasDrawnInProcess`): always in
+/// the tool, whose commands load their themes before drawing; not for a theme
+/// reloaded after drawing (`preview --watch`), which gets the parse-time rules
+/// alone. A lock held by another thread at the moment of `fork` (glib's type
+/// system, cairo, Pango, fontconfig) would likewise block the child until the
+/// deadline: a false refusal, never a crash. See docs/hardening.md.
 enum SVGProbe {
     /// The longest side, in pixels, of the probe's raster: enough to exercise
     /// every element and filter, small enough to cost little.
@@ -27,6 +32,12 @@ enum SVGProbe {
     static let cpuSeconds: rlim_t = 5
     /// Address space the child may add to the parent's.
     static let memoryBytes: rlim_t = 1 << 30
+
+    /// Set just before this process first draws an SVG (rayon's pool may exist from then on).
+    static let drawnInProcess = Atomic<Bool>(false)
+
+    /// Whether a forked child can still draw as this process would (see the type's comment).
+    static var hasDrawnInProcess: Bool { drawnInProcess.load(ordering: .acquiring) }
 
     /// What the child reported.
     enum Outcome: Equatable {

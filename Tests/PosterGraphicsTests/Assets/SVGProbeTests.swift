@@ -30,6 +30,17 @@ import Testing
         #expect(outcome == .timedOut || outcome == .crashed(signal: SIGXCPU), "\(outcome)")
     }
 
+    /// Once this process has drawn a filter, rayon's worker pool exists and a forked
+    /// child would wait for its missing threads: SVGs loaded from then on skip the
+    /// probe (without that, this blurred document would be refused after 5 s).
+    @Test func afterDrawingInProcessLoadsSkipTheProbe() throws {
+        let blur = "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100'><filter id='b'><feGaussianBlur stdDeviation='5'/></filter><rect width='50' height='50' filter='url(#b)'/></svg>"
+        _ = try SVGDocument(data: Data(blur.utf8), name: "first.svg").raster(width: 300, height: 300)
+        #expect(SVGProbe.hasDrawnInProcess)
+        let again = try SVGDocument(data: Data(blur.replacingOccurrences(of: "'5'", with: "'6'").utf8), name: "second.svg")
+        #expect(again.intrinsicSize == Size(width: 100, height: 100))
+    }
+
     @Test func everyFailedOutcomeIsAnErrorNamingTheAsset() {
         let failures: [(SVGProbe.Outcome, String, GraphicsError.Kind)] = [
             (.crashed(signal: SIGABRT), "crashed or ran out of memory drawing it once at load (signal 6)", .asset),
