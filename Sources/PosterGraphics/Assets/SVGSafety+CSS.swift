@@ -10,16 +10,31 @@ extension SVGSafety {
         if lower.contains("@import") {
             throw fail("\(place) uses @import, which loads an external stylesheet")
         }
-        var rest = Substring(lower)
-        while let range = rest.range(of: "url(") {
-            let after = rest[range.upperBound...]
-            let argument = after.prefix { $0 != ")" }
-            let target = String(argument.unicodeScalars.filter { !" \t\n\r\u{0C}\"'".unicodeScalars.contains($0) })
-            guard target.hasPrefix("#") else {
-                throw fail("\(place) refers to url(\(String(target.prefix(80)))) outside the document; an SVG asset must be self-contained (only url(#id))")
-            }
-            rest = after.dropFirst(argument.count)
+        for target in urlArguments(css) where !target.hasPrefix("#") {
+            throw fail("\(place) refers to url(\(String(target.lowercased().prefix(80)))) outside the document; an SVG asset must be self-contained (only url(#id))")
         }
+    }
+
+    /// The arguments of every `url(…)` in `css` (found in any letter case; the
+    /// argument keeps its case), without white space or quotes.
+    static func urlArguments(_ css: String) -> [String] {
+        let bytes = Array(css.utf8)
+        let lower = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }  // ASCII only, so offsets stay the same
+        let opening = Array("url(".utf8)
+        var arguments: [String] = []
+        var index = 0
+        while index + opening.count <= lower.count {
+            guard lower[index..<index + opening.count].elementsEqual(opening) else {
+                index += 1
+                continue
+            }
+            var end = index + opening.count
+            while end < bytes.count, bytes[end] != UInt8(ascii: ")") { end += 1 }
+            let argument = bytes[(index + opening.count)..<end].filter { !" \t\n\r\u{0C}\"'".utf8.contains($0) }
+            arguments.append(String(decoding: argument, as: UTF8.self))
+            index = end
+        }
+        return arguments
     }
 
     /// A `<style>` sheet: the CSS rules, no `filter` anywhere in it, and none of
@@ -29,6 +44,9 @@ extension SVGSafety {
     /// elements is refused instead of counted.
     static func checkStyleSheet(_ css: String) throws(Rejection) {
         try checkCSS(css, in: "<style>")
+        if css.lowercased().contains("marker") {
+            throw fail("<style> sets a marker; a style sheet could put markers on any number of shapes, so set marker-start/mid/end on the shapes themselves")
+        }
         if css.lowercased().contains("filter") {
             throw fail("<style> sets a filter; a style sheet could filter any number of elements, so put filter='url(#…)' on the elements themselves")
         }

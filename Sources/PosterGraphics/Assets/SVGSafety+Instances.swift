@@ -1,23 +1,35 @@
 extension SVGSafety {
     /// Elements whose content is drawn once per use (per vertex for a marker), so an offscreen pass inside one has no bound.
-    static let drawnPerUse: Set<String> = ["marker", "pattern", "mask", "clippath"]
+    /// (`<filter>` too: an `<feImage>` in it draws its target once per filtered element.)
+    static let drawnPerUse: Set<String> = ["marker", "pattern", "mask", "clippath", "filter"]
 
     /// Counts the elements drawn, and those drawn through an offscreen surface, once every `href`
     /// reference is expanded. Every `href` of every element counts (`<use>`,
     /// and the pattern and gradient templates librsvg copies children from),
     /// and a fragment names every element carrying that id in any namespace:
     /// an over-count, so that neither precedence nor duplicate ids can hide a copy.
+    /// A marker is drawn at every vertex of the shape that names it, so its
+    /// content counts once per vertex (bounded by `vertexBound`).
     static func checkInstances(_ tree: SVGTree) throws(Rejection) {
         let elements = tree.elements
         var ids: [String: [Int]] = [:]
         for (position, element) in elements.enumerated() {
             for id in element.values("id") { ids[id, default: []].append(position) }
         }
-        let targets: [[Int]] = elements.map { element in
-            element.values("href").flatMap { href -> [Int] in
+        let references: [[(target: Int, times: Int)]] = elements.map { element in
+            var references = element.values("href").flatMap { href -> [(target: Int, times: Int)] in
                 let fragment = href.xmlTrimmed
-                return fragment.hasPrefix("#") ? ids[String(fragment.dropFirst())] ?? [] : []
+                return (fragment.hasPrefix("#") ? ids[String(fragment.dropFirst())] ?? [] : []).map { ($0, 1) }
             }
+            let markers = element.attributes.filter { $0.name.lowercased().hasPrefix("marker") }.map(\.value)
+                + element.values("style").filter { $0.lowercased().contains("marker") }
+            if !markers.isEmpty {
+                let times = vertexBound(element)
+                for fragment in markers.flatMap(urlArguments) where fragment.hasPrefix("#") {
+                    references += (ids[String(fragment.dropFirst())] ?? []).map { ($0, times) }
+                }
+            }
+            return references
         }
         let filtered = elements.map(needsOffscreenSurface)
         let cap = maximumInstances + 1
@@ -30,20 +42,20 @@ extension SVGSafety {
             var work: [(node: Int, expanded: Bool)] = [(root, false)]
             while let (node, expanded) = work.popLast() {
                 if total[node] != nil || (visiting[node] && !expanded) { continue }
-                let dependencies = elements[node].children + targets[node]
+                let dependencies = elements[node].children.map { (target: $0, times: 1) } + references[node]
                 if !expanded {
                     visiting[node] = true
                     work.append((node, true))
-                    for dependency in dependencies where total[dependency] == nil && !visiting[dependency] {
+                    for (dependency, _) in dependencies where total[dependency] == nil && !visiting[dependency] {
                         work.append((dependency, false))
                     }
                 } else {
                     visiting[node] = false
                     var count = 1
                     var filters = filtered[node] ? 1 : 0
-                    for dependency in dependencies {
-                        count = min(cap, count + (total[dependency] ?? 1))
-                        filters = min(cap, filters + filteredTotal[dependency])
+                    for (dependency, times) in dependencies {
+                        count = min(cap, count + min(cap, times) * (total[dependency] ?? 1))
+                        filters = min(cap, filters + min(cap, times) * filteredTotal[dependency])
                     }
                     total[node] = count
                     filteredTotal[node] = filters
@@ -53,15 +65,31 @@ extension SVGSafety {
         let roots = elements.indices.filter { elements[$0].parent == nil }
         let drawn = roots.reduce(0) { min(cap, $0 + (total[$1] ?? 1)) }
         let filters = roots.reduce(0) { min(cap, $0 + filteredTotal[$1]) }
+        for (position, element) in elements.enumerated() where drawnPerUse.contains(element.key) && filteredTotal[position] > 0 {
+            throw fail("a filter, mask, opacity below 1 or blend mode inside <\(element.name)>, whose content is drawn once for every use; none is allowed inside <marker>, <pattern>, <mask>, <clipPath> or <filter>")
+        }
         if drawn > maximumInstances {
-            throw fail("<use> references expand to more than \(maximumInstances) elements")
+            throw fail("references expand to more than \(maximumInstances) drawn elements (<use> copies, pattern and gradient templates, a marker at every vertex)")
         }
         if filters > maximumOffscreenInstances {
-            throw fail("more than \(maximumOffscreenInstances) elements drawn through an offscreen surface (filter, mask, opacity below 1 or a blend mode; counting <use> copies); each is a pass over the whole drawing")
+            throw fail("more than \(maximumOffscreenInstances) elements drawn through an offscreen surface (filter, mask, opacity below 1 or a blend mode; counting copies); each is a pass over the whole drawing")
         }
-        for (position, element) in elements.enumerated() where drawnPerUse.contains(element.key) && filteredTotal[position] > 0 {
-            throw fail("a filter, mask, opacity below 1 or blend mode inside <\(element.name)>, whose content is drawn once for every use; none is allowed inside <marker>, <pattern>, <mask> or <clipPath>")
+    }
+
+    /// At least as many vertices as the shape has: one per number or command
+    /// letter in its `d` or `points` (any namespace), plus two (a `<line>`).
+    static func vertexBound(_ element: SVGTree.Element) -> Int {
+        var count = 2
+        for value in element.values("d") + element.values("points") {
+            var inNumber = false
+            for byte in value.utf8 {
+                let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                if digit && !inNumber || letter { count += 1 }
+                inNumber = digit
+            }
         }
+        return count
     }
 
     /// CSS properties that make librsvg 2.54 draw an element into a temporary

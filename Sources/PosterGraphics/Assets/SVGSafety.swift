@@ -18,13 +18,14 @@
 /// - no XInclude, no entity or other DTD declarations, no external DTD other
 ///   than the W3C SVG ones (which are never loaded);
 /// - at most `maximumElements` elements, nested at most `maximumDepth` deep,
-///   expanding through `href` references to at most `maximumInstances`;
+///   expanding through `href` references and markers to at most `maximumInstances`;
 /// - at most `maximumTextBytes` of character data (text is shaped at draw time);
 /// - at most `maximumOffscreenInstances` elements drawn through an offscreen
 ///   surface (filter, mask, opacity below 1, blend mode); a `<style>` sheet may
-///   not set any of these (which elements it selects is not checked), none
-///   inside `<marker>`, `<pattern>`, `<mask>` or `<clipPath>` (drawn once per
-///   use), no `<feMorphology>`, bounded `<feTurbulence>` octaves and
+///   not set any of these nor markers (which elements it selects is not
+///   checked), none inside `<marker>`, `<pattern>`, `<mask>`, `<clipPath>` or
+///   `<filter>` (drawn once per use), marker content counted once per vertex,
+///   no `<feMorphology>`, bounded `<feTurbulence>` octaves and
 ///   `<feConvolveMatrix>` kernels.
 public enum SVGSafety {
     /// The most elements an SVG asset may contain.

@@ -112,6 +112,23 @@ import Testing
         #expect(reason(svg("<\(container) id='m'><circle r='1'/></\(container)>")) == nil)
     }
 
+    /// A marker is drawn at every vertex of the shape that names it.
+    @Test func markerContentCountsOncePerVertex() {
+        let marker = "<marker id='m'>" + String(repeating: "<circle r='1'/>", count: 100) + "</marker>"
+        let long = "M0 0" + String(repeating: " l1 1", count: 1_000)
+        #expect(reason(svg(marker + "<path d='\(long)' marker-mid='url(#m)'/>"))?.contains("expand to more than") == true)
+        #expect(reason(svg(marker + "<path d='\(long)' style='marker-end: url( \"#m\" )'/>"))?.contains("expand to more than") == true)
+        #expect(reason(svg(marker + "<path d='\(long)' x:marker-start='url(#m)' xmlns:x='urn:x'/>"))?.contains("expand to more than") == true)
+        #expect(reason(svg(marker + "<path d='M0 0 L10 10' marker-end='url(#m)'/>")) == nil)
+        #expect(reason(svg("<style>path { marker-end: url(#m) }</style>"))?.contains("<style> sets a marker") == true)
+        #expect(SVGSafety.vertexBound(SVGTree.Element(name: "path", attributes: [.init(name: "d", value: "M0,0 10.5.5zm1e5 2")], depth: 1)) >= 6)
+    }
+
+    @Test func feImageTargetsCountOncePerFilterUse() {
+        let body = "<rect id='r' width='2' height='2' opacity='0.5'/><filter id='f'><feImage href='#r'/></filter><rect filter='url(#f)'/>"
+        #expect(reason(svg(body))?.contains("inside <filter>") == true)
+    }
+
     @Test func presentationAttributesMayNotUseCSSEscapes() {
         #expect(reason(svg("<rect fill='u\\72l(x.svg#g)'/>"))?.contains("CSS escapes") == true)
         #expect(reason(svg("<text x:label='a\\b' xmlns:x='urn:x'>a\\b</text>")) == nil)
