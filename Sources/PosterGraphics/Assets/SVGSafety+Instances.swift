@@ -8,18 +8,27 @@ extension SVGSafety {
     /// and the pattern and gradient templates librsvg copies children from),
     /// and a fragment names every element carrying that id in any namespace:
     /// an over-count, so that neither precedence nor duplicate ids can hide a copy.
-    /// A marker is drawn at every vertex of the shape that names it, so its
-    /// content counts once per vertex (bounded by `vertexBound`).
+    /// A `url(#id)` (fill, stroke, mask, clip-path, filter) counts its target's
+    /// content once per element using it; a marker is drawn at every vertex of
+    /// the shape that names it, so its content counts once per vertex (bounded
+    /// by `vertexBound`).
     static func checkInstances(_ tree: SVGTree) throws(Rejection) {
         let elements = tree.elements
         var ids: [String: [Int]] = [:]
         for (position, element) in elements.enumerated() {
             for id in element.values("id") { ids[id, default: []].append(position) }
         }
+        try checkStyleSheetReferences(tree, ids: ids)
         let references: [[(target: Int, times: Int)]] = elements.map { element in
             var references = element.values("href").flatMap { href -> [(target: Int, times: Int)] in
                 let fragment = href.xmlTrimmed
                 return (fragment.hasPrefix("#") ? ids[String(fragment.dropFirst())] ?? [] : []).map { ($0, 1) }
+            }
+            // Paint servers, masks, clip paths and filters named by url(#id) draw their content once per element using them.
+            for attribute in element.attributes where !attribute.name.lowercased().hasPrefix("marker") {
+                for fragment in urlArguments(attribute.value) where fragment.hasPrefix("#") {
+                    references += (ids[String(fragment.dropFirst())] ?? []).map { ($0, 1) }
+                }
             }
             let markers = element.attributes.filter { $0.name.lowercased().hasPrefix("marker") }.map(\.value)
                 + element.values("style").filter { $0.lowercased().contains("marker") }
@@ -69,10 +78,25 @@ extension SVGSafety {
             throw fail("a filter, mask, opacity below 1 or blend mode inside <\(element.name)>, whose content is drawn once for every use; none is allowed inside <marker>, <pattern>, <mask>, <clipPath> or <filter>")
         }
         if drawn > maximumInstances {
-            throw fail("references expand to more than \(maximumInstances) drawn elements (<use> copies, pattern and gradient templates, a marker at every vertex)")
+            throw fail("references expand to more than \(maximumInstances) drawn elements (<use> copies, templates, patterns, masks and clip paths once per use, markers once per vertex)")
         }
         if filters > maximumOffscreenInstances {
             throw fail("more than \(maximumOffscreenInstances) elements drawn through an offscreen surface (filter, mask, opacity below 1 or a blend mode; counting copies); each is a pass over the whole drawing")
+        }
+    }
+
+    /// What a `<style>` sheet may name with `url(#id)`: gradients, whose cost does
+    /// not depend on how many elements use them. A pattern, mask, clip path,
+    /// filter or marker named from a sheet could be drawn for any number of
+    /// elements its selectors match, which is not worked out here.
+    static func checkStyleSheetReferences(_ tree: SVGTree, ids: [String: [Int]]) throws(Rejection) {
+        let gradients: Set<String> = ["lineargradient", "radialgradient"]
+        for sheet in tree.styleSheets {
+            for fragment in urlArguments(sheet.css) where fragment.hasPrefix("#") {
+                for target in ids[String(fragment.dropFirst())] ?? [] where !gradients.contains(tree.elements[target].key) {
+                    throw fail("<style> refers to url(\(String(fragment.prefix(80)))), a <\(tree.elements[target].name)>; a style sheet may only name gradients, so put other references on the elements themselves")
+                }
+            }
         }
     }
 

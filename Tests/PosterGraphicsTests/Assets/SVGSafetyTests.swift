@@ -124,6 +124,16 @@ import Testing
         #expect(SVGSafety.vertexBound(SVGTree.Element(name: "path", attributes: [.init(name: "d", value: "M0,0 10.5.5zm1e5 2")], depth: 1)) >= 6)
     }
 
+    /// A pattern is drawn once for every element it fills.
+    @Test func urlReferencesCountTheirTargetPerUse() {
+        let pattern = "<pattern id='p' width='4' height='4'>" + String(repeating: "<rect width='1' height='1'/>", count: 1_000) + "</pattern>"
+        #expect(reason(svg(pattern + String(repeating: "<rect width='9' height='9' fill='url(#p)'/>", count: 101)))?.contains("expand to more than") == true)
+        #expect(reason(svg(pattern + String(repeating: "<rect width='9' height='9' style='stroke:url(#p)'/>", count: 101)))?.contains("expand to more than") == true)
+        #expect(reason(svg(pattern + String(repeating: "<rect width='9' height='9' fill='url(#p)'/>", count: 50))) == nil)
+        #expect(reason(svg(pattern + "<style>rect { fill: url(#p) }</style>"))?.contains("a style sheet may only name gradients") == true)
+        #expect(reason(svg("<linearGradient id='g'/><style>.a { fill: url(#g) } .b { stroke: url('#missing') }</style>")) == nil)
+    }
+
     @Test func feImageTargetsCountOncePerFilterUse() {
         let body = "<rect id='r' width='2' height='2' opacity='0.5'/><filter id='f'><feImage href='#r'/></filter><rect filter='url(#f)'/>"
         #expect(reason(svg(body))?.contains("inside <filter>") == true)
