@@ -44,6 +44,9 @@ extension SVGSafety {
     /// elements is refused instead of counted.
     static func checkStyleSheet(_ css: String) throws(Rejection) {
         try checkCSS(css, in: "<style>")
+        if css.lowercased().contains("dasharray") {
+            throw fail("<style> sets stroke-dasharray; a style sheet could dash any number of outlines, so set it on the elements themselves")
+        }
         if css.lowercased().contains("marker") {
             throw fail("<style> sets a marker; a style sheet could put markers on any number of shapes, so set marker-start/mid/end on the shapes themselves")
         }

@@ -45,6 +45,10 @@ extension SVGSafety {
         var total = [Int?](repeating: nil, count: elements.count)
         var filteredTotal = [Int](repeating: 0, count: elements.count)
         var visiting = [Bool](repeating: false, count: elements.count)
+        // With relative or style-sheet font sizes the text bound is unknown: infinite, which only a dashed document minds.
+        let fontSize = largestFontSize(tree) ?? .infinity
+        let ownLength = elements.map { lengthBound($0, fontSize: fontSize) }
+        var lengthTotal = [Double](repeating: 0, count: elements.count)
         // Iterative post-order walk, so that deep documents cannot overflow the
         // stack; a reference cycle counts once (librsvg reports the cycle itself).
         for root in elements.indices where total[root] == nil {
@@ -62,18 +66,22 @@ extension SVGSafety {
                     visiting[node] = false
                     var count = 1
                     var filters = filtered[node] ? 1 : 0
+                    var length = ownLength[node]
                     for (dependency, times) in dependencies {
                         count = min(cap, count + min(cap, times) * (total[dependency] ?? 1))
                         filters = min(cap, filters + min(cap, times) * filteredTotal[dependency])
+                        length += Double(times) * lengthTotal[dependency]
                     }
                     total[node] = count
                     filteredTotal[node] = filters
+                    lengthTotal[node] = length
                 }
             }
         }
         let roots = elements.indices.filter { elements[$0].parent == nil }
         let drawn = roots.reduce(0) { min(cap, $0 + (total[$1] ?? 1)) }
         let filters = roots.reduce(0) { min(cap, $0 + filteredTotal[$1]) }
+        try checkDashes(tree, drawnLength: roots.reduce(0.0) { $0 + lengthTotal[$1] })
         for (position, element) in elements.enumerated() where drawnPerUse.contains(element.key) && filteredTotal[position] > 0 {
             throw fail("a filter, mask, opacity below 1 or blend mode inside <\(element.name)>, whose content is drawn once for every use; none is allowed inside <marker>, <pattern>, <mask>, <clipPath> or <filter>")
         }

@@ -32,6 +32,8 @@ struct SVGTree {
         var children: [Int] = []
         /// 1 for the root element.
         var depth: Int
+        /// Non-blank bytes of the character data directly inside it.
+        var textBytes = 0
 
         /// The local name, lower-cased: the rules match names in any case and any namespace.
         var key: String { name.lowercased() }
@@ -149,7 +151,9 @@ extension SVGTree {
                 }
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = node.pointee.content {
-                    textBytes += String(cString: content).utf8.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.count
+                    let bytes = String(cString: content).utf8.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.count
+                    textBytes += bytes
+                    if let parent { elements[parent].textBytes += bytes }
                 }
             case XML_PI_NODE:
                 processingInstructions.append(node.pointee.name.map(Self.string) ?? "")
