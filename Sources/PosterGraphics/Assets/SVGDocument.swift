@@ -80,8 +80,8 @@ final class SVGDocument {
         switch outcome {
         case .drawn, .notParsed:
             break  // a parse error is reported, with librsvg's reason, by the parse that follows
-        case .notDrawn:
-            throw GraphicsError(.asset, "\(name): could not render SVG: librsvg reported an error drawing it once at load")
+        case .notDrawn(let reason):
+            throw GraphicsError(.asset, "\(name): could not render SVG: \(reason) (drawing it once at load)")
         case .crashed(let signal) where signal == SIGXCPU:
             throw GraphicsError(.limit, "\(name): unsafe SVG: drawing it once at load used more than \(SVGProbe.cpuSeconds) s of CPU time")
         case .crashed(let signal):

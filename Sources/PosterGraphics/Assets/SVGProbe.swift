@@ -45,8 +45,8 @@ enum SVGProbe {
         case drawn
         /// librsvg refused to parse it (the parent's own parse will say why).
         case notParsed
-        /// librsvg parsed it but reported an error while drawing.
-        case notDrawn
+        /// librsvg parsed it but reported an error while drawing (its message, on one line).
+        case notDrawn(reason: String)
         /// Killed by a signal (a panic is SIGABRT; the CPU limit, SIGXCPU).
         case crashed(signal: Int32)
         /// Still running at the deadline.
@@ -59,17 +59,32 @@ enum SVGProbe {
     static func run(_ document: [UInt8], timeout: Double = timeoutSeconds) -> Outcome {
         // Limits are set relative to what the parent already maps (much more under a sanitizer).
         let ceiling = currentAddressSpace().map { $0 + memoryBytes } ?? rlim_t.max  // RLIM_INFINITY
+        // The child writes librsvg's drawing error here; a few hundred bytes never fill a pipe.
+        var message: [Int32] = [-1, -1]
+        guard pipe(&message) == 0 else { return .unavailable(errno: errno) }
+        defer { close(message[0]) }
         let pid = document.withUnsafeBufferPointer { buffer in
             let pid = fork()
-            if pid == 0 { child(buffer, addressSpace: ceiling) }
+            if pid == 0 {
+                close(message[0])
+                child(buffer, addressSpace: ceiling, report: message[1])
+            }
             return pid
         }
-        guard pid > 0 else { return .unavailable(errno: errno) }
-        return wait(for: pid, timeout: timeout)
+        let forkError = errno
+        close(message[1])
+        guard pid > 0 else { return .unavailable(errno: forkError) }
+        let outcome = wait(for: pid, timeout: timeout)
+        guard case .notDrawn = outcome else { return outcome }
+        var bytes = [UInt8](repeating: 0, count: 300)
+        let count = read(message[0], &bytes, bytes.count)
+        let reason = String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
+            .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return .notDrawn(reason: reason.isEmpty ? "unknown error" : reason)
     }
 
     /// The child: limits, no core dump, quiet, then parse and draw; never returns.
-    private static func child(_ document: UnsafeBufferPointer<UInt8>, addressSpace: rlim_t) -> Never {
+    private static func child(_ document: UnsafeBufferPointer<UInt8>, addressSpace: rlim_t, report: Int32) -> Never {
         var memory = rlimit(rlim_cur: addressSpace, rlim_max: addressSpace)
         var cpu = rlimit(rlim_cur: cpuSeconds, rlim_max: cpuSeconds + 1)
         var core = rlimit(rlim_cur: 0, rlim_max: 0)
@@ -100,8 +115,15 @@ enum SVGProbe {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelsWide, pixelsHigh)
         let context = cairo_create(surface)
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(pixelsWide), height: Double(pixelsHigh))
-        let drawn = rsvg_handle_render_document(handle, context, &viewport, &error) != 0
-        _exit(drawn && cairo_status(context) == CAIRO_STATUS_SUCCESS ? 0 : 2)
+        if rsvg_handle_render_document(handle, context, &viewport, &error) == 0 {
+            if let message = error?.pointee.message { _ = write(report, message, min(strlen(message), 300)) }
+            _exit(2)
+        }
+        if cairo_status(context) != CAIRO_STATUS_SUCCESS {
+            if let message = cairo_status_to_string(cairo_status(context)) { _ = write(report, message, min(strlen(message), 300)) }
+            _exit(2)
+        }
+        _exit(0)
     }
 
     /// Polls the child until it exits or the deadline passes; a late child is killed.
@@ -133,7 +155,7 @@ enum SVGProbe {
         switch (status >> 8) & 0xFF {
         case 0: return .drawn
         case 1: return .notParsed
-        default: return .notDrawn
+        default: return .notDrawn(reason: "")
         }
     }
 

@@ -13,6 +13,9 @@ import Testing
     @Test func ordinaryAndInvalidDocuments() {
         #expect(SVGProbe.run(svg("<rect width='10' height='10' fill='red'/>")) == .drawn)
         #expect(SVGProbe.run(Array("<svg><rect></svg>".utf8)) == .notParsed)
+        // A pattern tile of 10^6 units: librsvg parses it but cannot draw it, and says why.
+        let tile = svg("<pattern id='p' width='1000000' height='1000000' patternUnits='userSpaceOnUse'><rect width='1' height='1'/></pattern><rect width='100' height='100' fill='url(#p)'/>")
+        #expect(SVGProbe.run(tile) == .notDrawn(reason: "rendering error: InvalidSize"))
     }
 
     /// A 300x300 convolution kernel makes librsvg 2.54 panic, which aborts through its C API.
@@ -46,7 +49,7 @@ import Testing
             (.crashed(signal: SIGABRT), "crashed or ran out of memory drawing it once at load (signal 6)", .asset),
             (.crashed(signal: SIGXCPU), "more than 5 s of CPU time", .limit),
             (.timedOut, "took more than 5 s", .limit),
-            (.notDrawn, "could not render SVG", .asset),
+            (.notDrawn(reason: "rendering error: InvalidSize"), "could not render SVG: rendering error: InvalidSize (drawing it once at load)", .asset),
             (.unavailable(errno: EAGAIN), "could not start a process", .asset),
         ]
         for (outcome, fragment, kind) in failures {
