@@ -60,8 +60,12 @@ enum SVGProbe {
         // Limits are set relative to what the parent already maps (much more under a sanitizer).
         let ceiling = currentAddressSpace().map { $0 + memoryBytes } ?? rlim_t.max  // RLIM_INFINITY
         // The child writes librsvg's drawing error here; a few hundred bytes never fill a pipe.
+        // Non-blocking: the read comes after the child has exited, and a child forked at the
+        // same moment by another thread may hold a copy of the write end.
         var message: [Int32] = [-1, -1]
         guard pipe(&message) == 0 else { return .unavailable(errno: errno) }
+        for end in message { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(message[0], F_SETFL, O_NONBLOCK)
         defer { close(message[0]) }
         let pid = document.withUnsafeBufferPointer { buffer in
             let pid = fork()
@@ -92,8 +96,10 @@ enum SVGProbe {
         setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
         setrlimit(Int32(RLIMIT_CORE.rawValue), &core)
         // Default dispositions, so that a panic kills the child at once instead of
-        // running a crash reporter inherited from the parent.
-        for signal in [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGXCPU, SIGPIPE] {
+        // running a crash reporter inherited from the parent, and a Ctrl-C or
+        // SIGTERM (sent to the whole process group) ends it without running the
+        // parent's clean-up handlers a second time.
+        for signal in [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGXCPU, SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             Glibc.signal(signal, nil)  // SIG_DFL
         }
         let null = open("/dev/null", O_RDWR)
