@@ -56,6 +56,19 @@ import Testing
         #expect(rejection(Self.gzip(bomb))?.reason.contains("decompresses to more than \(SVGSafety.maximumDecompressedBytes) bytes") == true)
     }
 
+    /// librsvg undoes only gzip: zlib-wrapped data reaches libxml2 as it is, so it is not taken for an SVG.
+    @Test func onlyGzipIsTakenForCompressedSVG() {
+        #expect(ImageAsset.looksLikeSVG(Data(Self.gzip(Array(Self.plain.utf8)))))
+        #expect(ImageAsset.looksLikeSVG(Data(littleEndian(Self.plain))))  // UTF-16 without a byte-order mark
+        #expect(!ImageAsset.looksLikeSVG(Data([0x78, 0x9C, 0x4B, 0x4C, 0x4A, 0x06, 0x00])))
+        do {
+            _ = try ImageAsset.decode(Data([0x78, 0x9C, 0x4B, 0x4C, 0x4A, 0x06, 0x00]), name: "a.svgz")
+            Issue.record("zlib data was accepted")
+        } catch {
+            #expect(error.message == "a.svgz: not a PNG or SVG file")
+        }
+    }
+
     @Test func gzipFixtureMadeByGzipIsRead() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
