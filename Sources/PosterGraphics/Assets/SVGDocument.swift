@@ -72,6 +72,11 @@ final class SVGDocument {
     /// so that whatever librsvg would crash or hang on costs an error, not the
     /// process; skipped once this process has drawn an SVG (a forked child could not draw filters then).
     private static func probe(_ document: [UInt8], name: String) throws(GraphicsError) {
+        // The pinned fontconfig setup becomes the process default here, before the
+        // fork: otherwise a child drawing SVG text would load the system's setup and
+        // fonts. Without the pinned fonts nothing renders anyway (that error comes
+        // from the renderer), so the probe is skipped.
+        guard (try? FontLibrary.standard()) != nil else { return }
         try verdict(SVGProbe.run(document), name: name)
     }
 
