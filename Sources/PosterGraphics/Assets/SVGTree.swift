@@ -89,13 +89,12 @@ extension SVGTree {
     /// well-formed (including namespace well-formedness) fails.
     static func parse(_ bytes: [UInt8], elementLimit: Int) throws(ParseFailure) -> SVGTree {
         precondition(initialised)
+        guard !bytes.isEmpty else { throw ParseFailure(reason: "the document is empty") }
         guard bytes.count <= Int(Int32.max) else { throw ParseFailure(reason: "document too large") }
         guard let context = xmlNewParserCtxt() else { throw ParseFailure(reason: "libxml2 could not allocate a parser") }
         defer { xmlFreeParserCtxt(context) }
-        let parsed = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(1, buffer.count)) { pointer in
-                xmlCtxtReadMemory(context, pointer, Int32(buffer.count), nil, nil, parseOptions)
-            }
+        let parsed = bytes.withUnsafeBytes { buffer in
+            xmlCtxtReadMemory(context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), nil, nil, parseOptions)
         }
         guard let document = parsed else { throw ParseFailure(reason: lastError(context)) }
         defer { xmlFreeDoc(document) }
