@@ -34,11 +34,12 @@ let package = Package(
         systemLibrary("CQrencode", "libqrencode", "libqrencode-dev"),
         systemLibrary("CDeflate", "libdeflate", "libdeflate-dev"),
         systemLibrary("CIsal", "libisal", "libisal-dev"),
+        systemLibrary("CXml2", "libxml-2.0", "libxml2-dev"),  // SVG assets are checked on libxml2's own parse
 
         // The only module that imports C: drawing, text shaping, assets, QR, PNG.
         .target(
             name: "PosterGraphics",
-            dependencies: ["CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate", "CIsal"],
+            dependencies: ["CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate", "CIsal", "CXml2"],
             swiftSettings: optimizedEvenInDebug
         ),
 

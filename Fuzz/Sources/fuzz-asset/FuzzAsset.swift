@@ -4,13 +4,23 @@ import NMTIDomain
 import PosterKit
 
 /// libFuzzer entry point: any bytes become the one image of a scratch theme, so they
-/// go through the whole asset path: file checks, PNG decoding or the SVG safety scan
-/// and librsvg, then a render that draws the image. Either the theme loads and
-/// renders, or it fails with a diagnostic naming the file and the reason.
+/// go through the whole asset path: file checks, PNG decoding or the SVG safety check
+/// (gzip, libxml2's parse and the rules) and librsvg, then a render that draws the
+/// image. The bytes are tried twice: as they are, and wrapped in gzip (librsvg
+/// decompresses by the magic bytes, so a compressed copy must be checked the same
+/// way). Either the theme loads and renders, or it fails with a diagnostic naming
+/// the file and the reason.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAsset(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    loadAndRender(Data(bytes))
+    loadAndRender(Data(GzipWrap.wrap(bytes)))
+    return 0
+}
+
+func loadAndRender(_ asset: Data) {
     let folder = Scratch.folder
-    guard FileManager.default.createFile(atPath: folder.appendingPathComponent("asset").path, contents: Data(bytes: data, count: size)) else {
+    guard FileManager.default.createFile(atPath: folder.appendingPathComponent("asset").path, contents: asset) else {
         fatalError("cannot write the asset")
     }
     do {
@@ -27,7 +37,6 @@ public func fuzzAsset(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             precondition(diagnostic.message.hasPrefix("asset 'asset': "), "a diagnostic without the asset: \(diagnostic)")
         }
     }
-    return 0
 }
 
 enum Scratch {

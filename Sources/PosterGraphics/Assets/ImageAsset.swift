@@ -23,7 +23,7 @@ public final class ImageAsset: @unchecked Sendable {
     public let format: Format
     /// The natural size in points (PNG pixels count as device pixels, so half as many points).
     public let intrinsicSize: Size
-    /// Roughly the memory the decoded asset holds: 4 bytes per PNG pixel, the file size for an SVG.
+    /// Roughly the memory the decoded asset holds: 4 bytes per PNG pixel, the (decompressed) document size for an SVG.
     public let decodedBytes: Int
     let raster: ImageSurface?
     let svg: SVGDocument?
@@ -52,11 +52,23 @@ public final class ImageAsset: @unchecked Sendable {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             return ImageAsset(raster: try PNGAssetDecoder.decode(data, name: name))
         }
-        let head = String(decoding: data.prefix(512), as: UTF8.self)
-        if head.contains("<svg") || head.contains("<?xml") {
+        if looksLikeSVG(data) {
             return ImageAsset(svg: try SVGDocument(data: data, name: name))
         }
         throw GraphicsError(.asset, "\(name): not a PNG or SVG file")
+    }
+
+    /// Whether librsvg would take `data` for an SVG: gzip (which it decompresses),
+    /// UTF-16 (by byte-order mark or by a zero byte beside the first `<`), or
+    /// ASCII-compatible text mentioning `<svg` or `<?xml` early on. Everything
+    /// chosen here goes through `SVGSafety`, which decides on libxml2's parse.
+    static func looksLikeSVG(_ data: Data) -> Bool {
+        let start = [UInt8](data.prefix(4))
+        if start.starts(with: SVGSafety.gzipMagic) { return true }
+        if start.starts(with: [0xFE, 0xFF]) || start.starts(with: [0xFF, 0xFE]) { return true }
+        if start.starts(with: [0x00, 0x3C]) || start.starts(with: [0x3C, 0x00]) { return true }
+        let head = String(decoding: data.prefix(512), as: UTF8.self)
+        return head.contains("<svg") || head.contains("<?xml")
     }
 }
 

@@ -10,24 +10,30 @@ final class SVGDocument {
     let handle: UnsafeMutablePointer<RsvgHandle>
     let name: String
     let intrinsicSize: Size
-    /// The size of the SVG source, in bytes.
+    /// The size of the SVG source as librsvg parsed it (after any gzip decompression), in bytes.
     let byteCount: Int
     private let lock = NSLock()
     private var rasters: [Int: ImageSurface] = [:]
     private var cachedBytes = 0
 
     /// Parses SVG data with no base file, so external references (files,
-    /// network, XInclude) have nothing to resolve against and are not loaded;
-    /// `SVGSafety` rejects them (and entities, data: images and oversized
-    /// documents) before librsvg sees the data.
+    /// network, XInclude) have nothing to resolve against and are not loaded.
+    /// `SVGSafety` checks the document first, on libxml2's own parse, and
+    /// returns the bytes librsvg is given: decompressed if the asset was gzip,
+    /// so that librsvg parses exactly what was checked.
     init(data: Data, name: String) throws(GraphicsError) {
+        let document: [UInt8]
         do {
-            try SVGSafety.check([UInt8](data))
+            document = try SVGSafety.check([UInt8](data))
         } catch {
-            throw GraphicsError(.asset, "\(name): unsafe SVG: \(error.reason)")
+            switch error.kind {
+            case .malformed: throw GraphicsError(.asset, "\(name): not a valid SVG: \(error.reason)")
+            case .unsafe: throw GraphicsError(.asset, "\(name): unsafe SVG: \(error.reason)")
+            }
         }
+        if !SVGProbe.hasDrawnInProcess { try Self.probe(document, name: name) }
         var error: UnsafeMutablePointer<GError>?
-        let parsed: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBytes { bytes in
+        let parsed: UnsafeMutablePointer<RsvgHandle>? = document.withUnsafeBytes { bytes in
             rsvg_handle_new_from_data(bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count), &error)
         }
         guard let handle = parsed else {
@@ -57,10 +63,40 @@ final class SVGDocument {
         self.handle = handle
         self.name = name
         self.intrinsicSize = Size(width: width, height: height)
-        byteCount = data.count
+        byteCount = document.count
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+
+    /// Has a child process parse and draw the checked document first (`SVGProbe`),
+    /// so that whatever librsvg would crash or hang on costs an error, not the
+    /// process; skipped once this process has drawn an SVG (a forked child could not draw filters then).
+    private static func probe(_ document: [UInt8], name: String) throws(GraphicsError) {
+        // The pinned fontconfig setup becomes the process default here, before the
+        // fork: otherwise a child drawing SVG text would load the system's setup and
+        // fonts. Without the pinned fonts nothing renders anyway (that error comes
+        // from the renderer), so the probe is skipped.
+        guard (try? FontLibrary.standard()) != nil else { return }
+        try verdict(SVGProbe.run(document), name: name)
+    }
+
+    /// The error, if any, that a probe's outcome costs the asset `name`.
+    static func verdict(_ outcome: SVGProbe.Outcome, name: String) throws(GraphicsError) {
+        switch outcome {
+        case .drawn, .notParsed:
+            break  // a parse error is reported, with librsvg's reason, by the parse that follows
+        case .notDrawn(let reason):
+            throw GraphicsError(.asset, "\(name): could not render SVG: \(reason) (drawing it once at load)")
+        case .crashed(let signal) where signal == SIGXCPU:
+            throw GraphicsError(.limit, "\(name): unsafe SVG: drawing it once at load used more than \(SVGProbe.cpuSeconds) s of CPU time")
+        case .crashed(let signal):
+            throw GraphicsError(.asset, "\(name): unsafe SVG: librsvg crashed or ran out of memory drawing it once at load (signal \(signal))")
+        case .timedOut:
+            throw GraphicsError(.limit, "\(name): unsafe SVG: drawing it once at load took more than \(Int(SVGProbe.timeoutSeconds)) s")
+        case .unavailable(let code):
+            throw GraphicsError(.asset, "\(name): could not start a process to draw the SVG once at load: \(String(cString: strerror(code)))")
+        }
+    }
 
     /// The document rendered into exactly `width` x `height` device pixels.
     func raster(width: Int, height: Int) throws(GraphicsError) -> ImageSurface {
@@ -76,6 +112,7 @@ final class SVGDocument {
         let context = try CairoContext(surface: surface)
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
         var error: UnsafeMutablePointer<GError>?
+        SVGProbe.drawnInProcess.store(true, ordering: .releasing)
         if rsvg_handle_render_document(handle, context.handle, &viewport, &error) == 0 {
             let reason = error.map { Self.message($0) } ?? "unknown error"
             if let error { g_error_free(error) }

@@ -87,10 +87,13 @@ struct IsolationTests {
         try FileManager.default.createDirectory(at: theme.appendingPathComponent("assets"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Fixtures.url("Fixtures/fuzz/asset/gradient.svg"), to: theme.appendingPathComponent("assets/a.svg"))
         try FileManager.default.copyItem(at: Fixtures.url("Fixtures/fuzz/asset/rgba-4x4.png"), to: theme.appendingPathComponent("assets/b.png"))
+        // SVG text and a blur: the load-time probe (a forked child) draws them with the pinned fonts too.
+        try FileManager.default.copyItem(at: Fixtures.url("Fixtures/fuzz/asset/latin1-ids.svg"), to: theme.appendingPathComponent("assets/c.svg"))
         try """
             { elements: [
               { type: "image", x: 10, y: 10, width: 100, src: "assets/a.svg" },
               { type: "image", x: 10, y: 200, width: 100, src: "assets/b.png" },
+              { type: "image", x: 200, y: 10, width: 100, src: "assets/c.svg" },
               { type: "text", x: 10, y: 320, text: "{title} @{nickname} {emoji}" },
               { type: "qr", x: 10, y: 400, width: 120 },
             ] }
