@@ -102,6 +102,11 @@ enum SVGProbe {
         for signal in [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGXCPU, SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             Glibc.signal(signal, nil)  // SIG_DFL
         }
+        // The tool blocks SIGINT, SIGTERM and SIGHUP in every thread (InterruptCleanup)
+        // and a child inherits the mask: unblock them, or a Ctrl-C would not reach it.
+        var blocked = sigset_t()
+        sigfillset(&blocked)
+        sigprocmask(SIG_UNBLOCK, &blocked, nil)
         let null = open("/dev/null", O_RDWR)
         if null >= 0 {
             dup2(null, 1)
