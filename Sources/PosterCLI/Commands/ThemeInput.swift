@@ -17,6 +17,7 @@ enum ThemeInput {
                 throw CommandFailure(.noInput, "theme '\(nameOrPath)' not found at \(url.path); known themes: \(known)")
             }
             if let reason = unreadableReason(url) { throw CommandFailure(.noInput, reason) }
+            if error.isUnreadableInput { throw CommandFailure(.noInput, summary(of: error, theme: nameOrPath)) }
             throw CommandFailure(.badTheme, summary(of: error, theme: nameOrPath))
         }
     }

@@ -25,6 +25,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Whether the problem blocks rendering.
     public var severity: Severity
+    /// Whether the problem is a file that exists but could not be read: missing
+    /// input (status 66) rather than an invalid document (78).
+    public var isUnreadableFile = false
 
     /// Creates a diagnostic.
     public init(
@@ -126,6 +129,13 @@ public final class Diagnostics: @unchecked Sendable, CustomStringConvertible, Se
     /// Records an error.
     public func error(_ message: String, path: JSONPath = .root, location: SourceLocation? = nil) {
         append(Diagnostic(path: path, location: location, message: message, severity: .error))
+    }
+
+    /// Records a file that exists but could not be read (permission denied, an I/O error).
+    public func unreadableFile(_ message: String, path: JSONPath = .root, location: SourceLocation? = nil) {
+        var diagnostic = Diagnostic(path: path, location: location, message: message, severity: .error)
+        diagnostic.isUnreadableFile = true
+        append(diagnostic)
     }
 
     /// Records a warning.

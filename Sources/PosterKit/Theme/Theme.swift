@@ -77,4 +77,10 @@ public struct ThemeError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }
+
+    /// Whether every error is a file that could not be read (missing input, not an invalid theme).
+    public var isUnreadableInput: Bool {
+        let errors = diagnostics.filter { $0.severity == .error }
+        return !errors.isEmpty && errors.allSatisfy(\.isUnreadableFile)
+    }
 }

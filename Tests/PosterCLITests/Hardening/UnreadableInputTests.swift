@@ -38,6 +38,20 @@ struct UnreadableInputTests {
         #expect(output.stderr == "nmti-poster: error: \(file.path): permission denied\n")
     }
 
+    @Test func anUnreadableAssetExits66() throws {
+        let (folder, file) = try Self.unreadable("t/mark.png", contents: try Data(contentsOf: Fixtures.url("Fixtures/bad-themes/png-truncated/assets/a.png")))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let theme = folder.appendingPathComponent("t")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: theme.path)
+        try Data(#"{ name: "t", elements: [{ type: "image", src: "mark.png", x: 0, y: 0, width: 10, height: 10 }] }"#.utf8)
+            .write(to: theme.appendingPathComponent("theme.json5"))
+        let output = try ChildProcess.run(
+            ["render", "Fixtures/results/workplace-PRED.json", "--theme", theme.path, "-o", "-"], unprivileged: true)
+        #expect(output.status == 66, "\(output.stderr)")
+        #expect(output.stderr.hasSuffix("elements[0].src: asset 'mark.png': cannot be read: permission denied\n"), "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+    }
+
     @Test func anUnreadableManifestExits66() throws {
         let (folder, file) = try Self.unreadable("manifest.json", contents: Data(#"{"version": 1, "entries": []}"#.utf8))
         defer { try? FileManager.default.removeItem(at: folder) }
