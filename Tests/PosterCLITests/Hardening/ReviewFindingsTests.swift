@@ -32,7 +32,7 @@ struct ReviewFindingsTests {
         #expect(BoundedRun.contents(of: folder).isEmpty)
     }
 
-    /// A manifest entry for `paper/student/<CODE>.png` whose file, size, sha256 and
+    /// A journal entry for `paper/student/<CODE>.png` whose file, size, sha256 and
     /// provenance are right but whose theme, pack and code name something else (here a
     /// path and a terminal escape) used to be kept as is by `--resume`, exit 0, so the new
     /// manifest described the poster wrongly. Such an entry is not this poster's record:
@@ -44,15 +44,17 @@ struct ReviewFindingsTests {
         let first = try ChildProcess.run(batch)
         #expect(first.status == 0, "\(first.stderr)")
         let manifestURL = out.appendingPathComponent("manifest.json")
-        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
         var entries = try #require(manifest["entries"] as? [[String: Any]])
         try #require(entries.count == 2)
         let genuine = entries[1]
         entries[0]["theme"] = "../../evil\u{1B}[31m"
         entries[0]["pack"] = "workplace"
         entries[0]["code"] = "ZZZZ"
-        manifest["entries"] = entries
-        try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+        // As the journal of a killed run (journal lines are read one by one, not as a manifest).
+        let lines = try entries.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: out.appendingPathComponent(".manifest.journal"))
+        try FileManager.default.removeItem(at: manifestURL)
 
         let resumed = try ChildProcess.run(batch + ["--resume"])
         #expect(resumed.status == 0, "\(resumed.stderr)")
@@ -67,5 +69,35 @@ struct ReviewFindingsTests {
             #expect(file == "paper/student/\(entry["code"] as? String ?? "?").png")
         }
         #expect(written.contains { $0["file"] as? String == genuine["file"] as? String && $0["sha256"] as? String == genuine["sha256"] as? String })
+    }
+}
+
+/// `manifest merge` used to copy any entry into the merged manifest, exit 0: a file
+/// `../../x` with a newline, a negative size, a sha256 `zz`, a theme holding a terminal
+/// escape. Each is now refused, 65, one line naming the file and the entry's field.
+@Suite("Hardening: review findings, manifest entries")
+struct ManifestEntryCheckTests {
+    @Test(arguments: [
+        ("theme", "a\u{1B}[2J"), ("file", "../../x\n"), ("bytes", "-5"), ("sha256", "zz"), ("code", "../x"),
+    ])
+    func mergeRefusesAnEntryNoBatchWrites(field: String, value: String) throws {
+        let folder = try BoundedRun.scratchFolder("manifest-entry")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var entry: [String: Any] = ["theme": "paper", "pack": "student", "code": "PRED", "file": "paper/student/PRED.png",
+                                    "bytes": 10, "sha256": String(repeating: "a", count: 64), "milliseconds": 1.5]
+        entry[field] = field == "bytes" ? Int(value)! as Any : value
+        let url = folder.appendingPathComponent("manifest.json")
+        try JSONSerialization.data(withJSONObject: ["version": 1, "entries": [entry]]).write(to: url)
+        let output = try BoundedRun.run(["manifest", "merge", url.path], timeout: 60)
+        #expect(output.status == 65, "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+        let lines = output.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("manifest.json: entries[0].\(field):"), "\(output.stderr)")
+
+        // The same entry made right merges.
+        entry = entry.merging(["theme": "paper", "file": "paper/student/PRED.png", "bytes": 10,
+                               "sha256": String(repeating: "a", count: 64), "code": "PRED"]) { $1 }
+        try JSONSerialization.data(withJSONObject: ["version": 1, "entries": [entry]]).write(to: url)
+        #expect(try BoundedRun.run(["manifest", "merge", url.path], timeout: 60).status == 0)
     }
 }
