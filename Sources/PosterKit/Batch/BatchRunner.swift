@@ -110,7 +110,10 @@ public struct BatchRunner: Sendable {
             let recorded = Self.recordedEntries(in: folder)
             pending = []
             for (index, job) in plan.jobs.enumerated() {
-                guard let entry = recorded[job.file], Self.isIntact(folder.appendingPathComponent(job.file), as: entry) else {
+                // An entry that names another theme, pack or code for this file is not this poster's
+                // record (a hand-edited or hostile manifest): keeping it would carry its fields into the new manifest.
+                guard let entry = recorded[job.file], Self.describes(entry, job),
+                      Self.isIntact(folder.appendingPathComponent(job.file), as: entry) else {
                     pending.append(index)
                     continue
                 }
@@ -192,6 +195,11 @@ public struct BatchRunner: Sendable {
             }
         }
         return entries
+    }
+
+    /// Whether a recorded entry is about the poster `job` makes: same theme name, pack and code.
+    static func describes(_ entry: Manifest.Entry, _ job: BatchPlan.Job) -> Bool {
+        entry.theme == job.theme.name && entry.pack == job.pack.rawValue && entry.code == job.code.rawValue
     }
 
     /// Whether the file at `url` has exactly the size and sha256 an entry records.

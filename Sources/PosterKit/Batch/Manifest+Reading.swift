@@ -22,6 +22,11 @@ extension Manifest {
             throw ManifestError(.invalid, file: name, path: "version",
                                 reason: "manifest version \(manifest.version) is not supported (expected 1)")
         }
+        for (index, entry) in manifest.entries.enumerated() {
+            if let (field, reason) = problem(with: entry) {
+                throw ManifestError(.invalid, file: name, path: "entries[\(index)].\(field)", reason: reason)
+            }
+        }
         if let shard = manifest.shard, BatchPlan.Shard(shard) == nil {
             throw ManifestError(.invalid, file: name, path: "shard", reason: "'\(shard)' is not K/N with 1 <= K <= N")
         }

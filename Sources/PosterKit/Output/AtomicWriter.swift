@@ -12,11 +12,34 @@ import Glibc
 /// Only a regular file is ever replaced: a folder, symlink, FIFO, device or socket
 /// under the final name is refused.
 enum AtomicWriter {
-    /// The hidden temporary name a write of `name` uses: `.<name>.<pid>.<16 random hex digits>.tmp`.
+    /// The hidden temporary name a write of `name` uses: `.<stem>.<pid>.<16 random hex digits>.tmp`,
+    /// where the stem is `name` cut to fit (`temporaryStem`).
     static func temporaryName(for name: String) -> String {
         var generator = SystemRandomNumberGenerator()
         let random = String(generator.next() as UInt64, radix: 16)
-        return ".\(name).\(getpid()).\(String(repeating: "0", count: 16 - random.count))\(random).tmp"
+        return ".\(temporaryStem(for: name)).\(getpid()).\(String(repeating: "0", count: 16 - random.count))\(random).tmp"
+    }
+
+    /// The longest stem a temporary name keeps of the final name, in bytes. The rest of the
+    /// temporary name takes at most 36 (`.`, `.` + a pid of up to 10 digits, `.` + 16 hex
+    /// digits, `.tmp`), so any final name within `NAME_MAX` (255 bytes) gets a temporary
+    /// name within it too; without the cut, a legal 230-byte name failed with
+    /// "file name too long".
+    static let maximumStemBytes = 255 - 36
+
+    /// `name`, or its longest prefix of at most `maximumStemBytes` UTF-8 bytes that ends
+    /// on a character boundary.
+    static func temporaryStem(for name: String) -> String {
+        guard name.utf8.count > maximumStemBytes else { return name }
+        var stem = ""
+        var bytes = 0
+        for character in name {
+            let size = character.utf8.count
+            guard bytes + size <= maximumStemBytes else { break }
+            stem.append(character)
+            bytes += size
+        }
+        return stem
     }
 
     /// Writes `data` as `name` inside the open folder `folder`, whose path (for

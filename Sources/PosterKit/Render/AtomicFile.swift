@@ -21,13 +21,13 @@ public enum AtomicFile {
         }
     }
 
-    /// The hidden temporary name a write of `name` uses: `.<name>.<pid>.<random>.tmp`.
+    /// The hidden temporary name a write of `name` uses: `.<stem>.<pid>.<random>.tmp`.
     static func temporaryName(for name: String) -> String {
         AtomicWriter.temporaryName(for: name)
     }
 
     /// Whether `candidate` is a temporary file left by a write of `name` (by any process).
     public static func isTemporary(_ candidate: String, for name: String) -> Bool {
-        candidate.hasPrefix(".\(name).") && candidate.hasSuffix(".tmp")
+        candidate.hasPrefix(".\(AtomicWriter.temporaryStem(for: name)).") && candidate.hasSuffix(".tmp")
     }
 }
