@@ -121,8 +121,9 @@ public struct BatchCommand: Command {
                 + report.stale.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
             do throws(IOFailure) {
                 if stdoutFailure == nil {
-                    try io.printLine(String(format: "rendered %d posters%@ in %.2f s (%.1f/s) into %@; manifest %@/%@",
-                                            report.manifest.entries.count, kept, report.seconds, rate, out, out, Manifest.fileName)
+                    let count = report.manifest.entries.count
+                    try io.printLine(String(format: "rendered %d %@%@ in %.2f s (%.1f/s) into %@; manifest %@/%@",
+                                            count, count == 1 ? "poster" : "posters", kept, report.seconds, rate, out, out, Manifest.fileName)
                                      + stale)
                 }
             } catch {
