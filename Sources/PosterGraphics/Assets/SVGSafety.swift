@@ -74,6 +74,11 @@ public enum SVGSafety {
     /// was not checked). Throws a `Rejection` naming the first unsafe construct.
     @discardableResult
     public static func check(_ data: [UInt8]) throws(Rejection) -> [UInt8] {
+        try inspect(data).document
+    }
+
+    /// `check`, also returning what the document's content costs to draw (for the render-cost budget).
+    package static func inspect(_ data: [UInt8]) throws(Rejection) -> (document: [UInt8], cost: SVGContentCost) {
         let document = try decompressed(data)
         let tree: SVGTree
         do {
@@ -90,8 +95,8 @@ public enum SVGSafety {
         for sheet in tree.styleSheets {
             try checkStyleSheet(sheet.css)
         }
-        try checkInstances(tree)
-        return document
+        let cost = try checkInstances(tree)
+        return (document, cost)
     }
 
     static func fail(_ reason: String) -> Rejection { Rejection(.unsafe, reason) }
