@@ -25,7 +25,7 @@ extension SVGContentCost {
     var summary: String {
         var parts: [String] = []
         func add(_ count: Int, _ one: String, _ many: String) { if count > 0 { parts.append("\(count) \(count == 1 ? one : many)") } }
-        if turbulences > 0 { parts.append("\(turbulences) turbulence\(turbulences == 1 ? "" : "s") (\(turbulenceOctaves) octaves)") }
+        if turbulences > 0 { parts.append("\(turbulences) turbulence\(turbulences == 1 ? "" : "s") (\(turbulenceOctaves) octave\(turbulenceOctaves == 1 ? "" : "s"))") }
         add(displacements, "displacement map", "displacement maps")
         add(blurs, "blur", "blurs")
         if convolutions > 0 { parts.append("\(convolutions) convolution\(convolutions == 1 ? "" : "s") (\(convolutionTaps) taps)") }
