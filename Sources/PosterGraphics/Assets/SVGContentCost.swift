@@ -4,9 +4,11 @@
 /// render-cost estimate weighs each raster pixel by it (`RenderCost`): every
 /// count here is work librsvg does over, at most, the whole raster.
 package struct SVGContentCost: Sendable, Hashable {
-    /// Elements drawn (shapes, containers, gradient stops alike: an upper bound of what is filled).
+    /// Shapes and texts drawn (containers, gradients and filter primitives paint nothing themselves).
     package var instances = 0
-    /// Elements painted with a `url(…)` fill or stroke (gradients, patterns): each pixel costs several times a flat fill.
+    /// Of those, the ones that may be painted with a `url(…)` fill or stroke (gradients, patterns):
+    /// each pixel costs several times a flat fill. A paint set on a container or a `<use>` is
+    /// inherited, so it counts for every shape under it; one in a `<style>` sheet counts for all.
     package var paintServerInstances = 0
     /// Elements drawn through an offscreen surface (filter, mask, opacity below 1, blend mode).
     package var offscreenPasses = 0
@@ -55,6 +57,14 @@ package struct SVGContentCost: Sendable, Hashable {
 }
 
 extension SVGSafety {
+    /// The elements that put pixels down themselves.
+    static let paintingElements: Set<String> = ["rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text", "tspan", "textpath", "image"]
+
+    /// Whether the element's own fill, stroke or style names a paint server (`url(…)`), which its content inherits.
+    static func paintsWithServer(_ element: SVGTree.Element) -> Bool {
+        (element.values("fill") + element.values("stroke") + element.values("style")).contains { $0.lowercased().contains("url(") }
+    }
+
     /// What one element costs by itself: one instance, a paint server if its
     /// fill, stroke or style names one, an offscreen pass, and the primitives of
     /// every `<filter>` its `filter` attribute or `style` names (every element
@@ -62,9 +72,7 @@ extension SVGSafety {
     static func ownCost(_ position: Int, in tree: SVGTree, ids: [String: [Int]]) -> SVGContentCost {
         let element = tree.elements[position]
         var cost = SVGContentCost()
-        cost.instances = 1
-        let paints = element.values("fill") + element.values("stroke") + element.values("style")
-        if paints.contains(where: { $0.lowercased().contains("url(") }) { cost.paintServerInstances = 1 }
+        if paintingElements.contains(element.key) { cost.instances = 1 }
         guard needsOffscreenSurface(element) else { return cost }
         cost.offscreenPasses = 1
         let named = (element.values("filter") + element.values("style")).flatMap(urlArguments)

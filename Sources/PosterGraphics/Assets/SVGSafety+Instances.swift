@@ -76,6 +76,8 @@ extension SVGSafety {
                         length += Double(times) * lengthTotal[dependency]
                         content.add(contentTotal[dependency], times: times)
                     }
+                    // A paint server on this element is inherited by every shape it draws, copies included.
+                    if paintsWithServer(elements[node]) { content.paintServerInstances = content.instances }
                     total[node] = count
                     filteredTotal[node] = filters
                     lengthTotal[node] = length
@@ -98,6 +100,8 @@ extension SVGSafety {
         }
         var content = SVGContentCost()
         for root in roots { content.add(contentTotal[root]) }
+        // A sheet may set fill or stroke to a gradient for any element its selectors match.
+        if tree.styleSheets.contains(where: { $0.css.lowercased().contains("url(") }) { content.paintServerInstances = content.instances }
         return content
     }
 

@@ -12,7 +12,7 @@ import Testing
 
     @Test func plainShapesCountOnlyAsElements() throws {
         let counted = try cost("<rect width='10' height='10'/><circle r='3'/>")
-        #expect(counted.instances == 3)
+        #expect(counted.instances == 2)  // the root <svg> paints nothing itself
         #expect(counted.offscreenPasses == 0 && counted.filterPasses == 0 && counted.paintServerInstances == 0)
     }
 
@@ -44,7 +44,18 @@ import Testing
             <rect width='10' height='10' fill='url(#g)' mask='url(#m)'/><circle r='2' opacity='0.5' stroke='url(#g)'/>
             """)
         #expect(counted.offscreenPasses == 2)
-        #expect(counted.paintServerInstances == 2)
+        // The two shapes, and the mask's rectangle twice: as written and drawn for the masked
+        // rectangle, inheriting its gradient fill (the over-count the instance limits make too).
+        #expect(counted.instances == 4)
+        #expect(counted.paintServerInstances == 3)
         #expect(counted.filterPasses == 0)
+    }
+
+    @Test func aPaintServerOnAContainerOrUseCountsForEveryShapeUnderIt() throws {
+        let grouped = try cost("<radialGradient id='g'/><g fill='url(#g)'><rect id='r' width='1' height='1'/><circle r='1' fill='red'/></g><use href='#r' stroke='url(#g)'/><path d='M0 0'/>")
+        #expect(grouped.instances == 4)
+        #expect(grouped.paintServerInstances == 3)
+        let sheet = try cost("<style>rect { fill: url(#g) }</style><radialGradient id='g'/><rect width='1' height='1'/><circle r='1'/>")
+        #expect(sheet.paintServerInstances == 2)
     }
 }
