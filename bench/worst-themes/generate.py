@@ -119,7 +119,7 @@ CASES = {
                               {"assets/filtered.svg": SVG_CONTENT["assets/filtered.svg"]}, "SVG content: 64 blurred elements (the offscreen limit)"),
     "svg-filter-chain": (svg_content("assets/chain.svg", 262), 1, (1, svg_content("assets/chain.svg", 300)),
                          {"assets/chain.svg": SVG_CONTENT["assets/chain.svg"]}, "SVG content: turbulence, displacement map, 5x5 convolution, two lightings"),
-    "svg-gradients": (svg_content("assets/gradients.svg", 72), 1, (1, svg_content("assets/gradients.svg", 85)),
+    "svg-gradients": (svg_content("assets/gradients.svg", 78), 1, (1, svg_content("assets/gradients.svg", 85)),
                       {"assets/gradients.svg": SVG_CONTENT["assets/gradients.svg"]}, "SVG content: 2,000 radial-gradient circles over the raster"),
 }
 
