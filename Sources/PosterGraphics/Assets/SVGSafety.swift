@@ -27,6 +27,9 @@
 ///   `<filter>` (drawn once per use), marker content counted once per vertex,
 ///   no `<feMorphology>`, bounded `<feTurbulence>` octaves and
 ///   `<feConvolveMatrix>` kernels.
+///
+/// `inspect` also returns what the checked document's content costs to draw
+/// (`SVGContentCost`), which PosterKit's render-cost budget weighs per raster pixel.
 public enum SVGSafety {
     /// The most elements an SVG asset may contain.
     public static let maximumElements = 20_000
