@@ -64,6 +64,36 @@ def png_thumbnail(i):
 def svg_image(i):
     return {"type": "image", "src": f"assets/mark{i}.svg", "width": 1950, "height": 1950}
 
+SVG_HEAD = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100' width='100' height='100'>"
+
+def svg_filter(primitives, body="<rect width='100' height='100' fill='#E8503A' filter='url(#f)'/>"):
+    """An SVG whose content is one filter applied to what `body` draws (the filter region is the whole picture)."""
+    return (SVG_HEAD + "<defs><filter id='f' x='0' y='0' width='1' height='1'>" + primitives + "</filter></defs>"
+            + body + "</svg>\n").encode()
+
+# Each drawn over the whole raster: what the weights of SVGContentCost were measured with.
+SVG_CONTENT = {
+    "assets/turbulence.svg": svg_filter("<feTurbulence baseFrequency='0.02' numOctaves='10' type='fractalNoise'/>"),
+    "assets/filtered.svg": (SVG_HEAD + "<defs><filter id='f'><feGaussianBlur stdDeviation='8'/></filter></defs>"
+        + "".join(f"<rect x='{i % 8}' y='{i // 8}' width='92' height='92' fill='#E8503A' fill-opacity='0.5' filter='url(#f)'/>" for i in range(64))
+        + "</svg>\n").encode(),
+    "assets/chain.svg": svg_filter(
+        "<feTurbulence baseFrequency='0.05' numOctaves='1' result='n'/>"
+        "<feDisplacementMap in='SourceGraphic' in2='n' scale='0' xChannelSelector='R' yChannelSelector='G' result='d'/>"
+        "<feConvolveMatrix in='d' order='5' kernelMatrix='" + " ".join(["1"] * 25) + "' result='c'/>"
+        "<feSpecularLighting in='c' surfaceScale='5' specularExponent='20' result='s'><feSpotLight x='50' y='50' z='20' pointsAtX='0' limitingConeAngle='30'/></feSpecularLighting>"
+        "<feDiffuseLighting in='c' surfaceScale='5' result='l'><fePointLight x='50' y='50' z='20'/></feDiffuseLighting>"
+        "<feComposite in='s' in2='l' operator='arithmetic' k1='1' k2='1'/>"),
+    "assets/gradients.svg": (SVG_HEAD + "<defs><radialGradient id='g'><stop offset='0' stop-color='#E8503A'/><stop offset='1' stop-color='#1B1B1B' stop-opacity='0.5'/></radialGradient></defs>"
+        + "<circle cx='50' cy='50' r='71' fill='url(#g)'/>" * 2000 + "</svg>\n").encode(),
+}
+
+def svg_content(src, side):
+    def maker(i):
+        return {"type": "image", "src": src, "width": side, "height": side, "fit": "fill"}
+    maker.__name__ = f"svg_content_{side}pt"
+    return maker
+
 def qr_code(i):
     return {"type": "qr", "data": "x" * 1020 + "{code}", "correction": "H", "x": (i % 40) * 50, "y": (i // 40) * 50,
             "width": 48}
@@ -82,6 +112,15 @@ CASES = {
     "png-thumbnails": (png_thumbnail, 62, 70, {"assets/flat.png": None}, "drawn area: a 2000x2000 PNG scaled down into 40 pt boxes"),
     "svg-rasters": (svg_image, 3, 4, {}, "drawn area: SVGs rasterised at 3900x3900 pixels"),
     "qr-codes": (qr_code, 170, 200, {}, "QR data: 1,024-byte codes at correction H (version 40)"),
+    # SVG content: one element each, the raster as large as the budget allows for what the document draws.
+    "svg-turbulence": (svg_content("assets/turbulence.svg", 405), 1, (1, svg_content("assets/turbulence.svg", 460)),
+                       {"assets/turbulence.svg": SVG_CONTENT["assets/turbulence.svg"]}, "SVG content: a 10-octave turbulence over the raster"),
+    "svg-filtered-elements": (svg_content("assets/filtered.svg", 125), 1, (1, svg_content("assets/filtered.svg", 150)),
+                              {"assets/filtered.svg": SVG_CONTENT["assets/filtered.svg"]}, "SVG content: 64 blurred elements (the offscreen limit)"),
+    "svg-filter-chain": (svg_content("assets/chain.svg", 262), 1, (1, svg_content("assets/chain.svg", 300)),
+                         {"assets/chain.svg": SVG_CONTENT["assets/chain.svg"]}, "SVG content: turbulence, displacement map, 5x5 convolution, two lightings"),
+    "svg-gradients": (svg_content("assets/gradients.svg", 78), 1, (1, svg_content("assets/gradients.svg", 85)),
+                      {"assets/gradients.svg": SVG_CONTENT["assets/gradients.svg"]}, "SVG content: 2,000 radial-gradient circles over the raster"),
 }
 
 def write(folder, name, maker, count, files):
@@ -96,7 +135,8 @@ def write(folder, name, maker, count, files):
             out.write(data)
 
 for case, (maker, under, over, files, _) in CASES.items():
-    assets = {path: (flat_png(2000, 2000) if path.endswith("flat.png") else png(1000, 1000)) for path in files}
+    assets = {path: data if isinstance(data, bytes) else (flat_png(2000, 2000) if path.endswith("flat.png") else png(1000, 1000))
+              for path, data in files.items()}
     if maker is svg_image:
         assets = {f"assets/mark{i}.svg": CIRCLE.encode() for i in range(max(under, over))}
     write(os.path.join(ROOT, "bench", "worst-themes", case), f"worst-{case}", maker, under, assets)

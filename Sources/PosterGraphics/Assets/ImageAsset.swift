@@ -28,6 +28,11 @@ public final class ImageAsset: @unchecked Sendable {
     let raster: ImageSurface?
     let svg: SVGDocument?
 
+    /// What an SVG asset's content costs to draw per raster pixel, counted at decode; nil for a PNG.
+    package var svgContentCost: SVGContentCost? { svg?.contentCost }
+    /// The most bytes of rasters one SVG asset keeps cached: sizes drawn beyond it are rasterised at every draw.
+    package static var svgRasterCacheBytes: Int { SVGDocument.cacheBudget }
+
     init(raster: ImageSurface) {
         format = .png
         intrinsicSize = Size(width: Double(raster.width) / 2, height: Double(raster.height) / 2)

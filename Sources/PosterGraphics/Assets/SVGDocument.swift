@@ -12,6 +12,8 @@ final class SVGDocument {
     let intrinsicSize: Size
     /// The size of the SVG source as librsvg parsed it (after any gzip decompression), in bytes.
     let byteCount: Int
+    /// What the document's own content costs to draw, as `SVGSafety` counted it.
+    let contentCost: SVGContentCost
     private let lock = NSLock()
     private var rasters: [Int: ImageSurface] = [:]
     private var cachedBytes = 0
@@ -23,8 +25,9 @@ final class SVGDocument {
     /// so that librsvg parses exactly what was checked.
     init(data: Data, name: String) throws(GraphicsError) {
         let document: [UInt8]
+        let contentCost: SVGContentCost
         do {
-            document = try SVGSafety.check([UInt8](data))
+            (document, contentCost) = try SVGSafety.inspect([UInt8](data))
         } catch {
             switch error.kind {
             case .malformed: throw GraphicsError(.asset, "\(name): not a valid SVG: \(error.reason)")
@@ -64,6 +67,7 @@ final class SVGDocument {
         self.name = name
         self.intrinsicSize = Size(width: width, height: height)
         byteCount = document.count
+        self.contentCost = contentCost
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
@@ -130,7 +134,7 @@ final class SVGDocument {
     }
 
     /// The most bytes of rasters one document keeps cached.
-    static let cacheBudget = 64 << 20
+    package static let cacheBudget = 64 << 20
 
     /// A GError's message on one line, without libxml2's trailing newline.
     private static func message(_ error: UnsafeMutablePointer<GError>) -> String {

@@ -12,7 +12,8 @@ extension SVGSafety {
     /// content once per element using it; a marker is drawn at every vertex of
     /// the shape that names it, so its content counts once per vertex (bounded
     /// by `vertexBound`).
-    static func checkInstances(_ tree: SVGTree) throws(Rejection) {
+    /// Returns what the expanded document costs to draw (`SVGContentCost`).
+    static func checkInstances(_ tree: SVGTree) throws(Rejection) -> SVGContentCost {
         let elements = tree.elements
         var ids: [String: [Int]] = [:]
         for (position, element) in elements.enumerated() {
@@ -49,6 +50,7 @@ extension SVGSafety {
         let fontSize = largestFontSize(tree) ?? .infinity
         let ownLength = elements.map { lengthBound($0, fontSize: fontSize) }
         var lengthTotal = [Double](repeating: 0, count: elements.count)
+        var contentTotal = [SVGContentCost](repeating: SVGContentCost(), count: elements.count)
         // Iterative post-order walk, so that deep documents cannot overflow the
         // stack; a reference cycle counts once (librsvg reports the cycle itself).
         for root in elements.indices where total[root] == nil {
@@ -67,14 +69,19 @@ extension SVGSafety {
                     var count = 1
                     var filters = filtered[node] ? 1 : 0
                     var length = ownLength[node]
+                    var content = ownCost(node, in: tree, ids: ids)
                     for (dependency, times) in dependencies {
                         count = min(cap, count + min(cap, times) * (total[dependency] ?? 1))
                         filters = min(cap, filters + min(cap, times) * filteredTotal[dependency])
                         length += Double(times) * lengthTotal[dependency]
+                        content.add(contentTotal[dependency], times: times)
                     }
+                    // A paint server on this element is inherited by every shape it draws, copies included.
+                    if paintsWithServer(elements[node]) { content.paintServerInstances = content.instances }
                     total[node] = count
                     filteredTotal[node] = filters
                     lengthTotal[node] = length
+                    contentTotal[node] = content
                 }
             }
         }
@@ -91,6 +98,11 @@ extension SVGSafety {
         if filters > maximumOffscreenInstances {
             throw fail("more than \(maximumOffscreenInstances) elements drawn through an offscreen surface (filter, mask, opacity below 1 or a blend mode; counting copies); each is a pass over the whole drawing")
         }
+        var content = SVGContentCost()
+        for root in roots { content.add(contentTotal[root]) }
+        // A sheet may set fill or stroke to a gradient for any element its selectors match.
+        if tree.styleSheets.contains(where: { $0.css.lowercased().contains("url(") }) { content.paintServerInstances = content.instances }
+        return content
     }
 
     /// What a `<style>` sheet may name with `url(#id)`: gradients, whose cost does

@@ -27,6 +27,9 @@
 ///   `<filter>` (drawn once per use), marker content counted once per vertex,
 ///   no `<feMorphology>`, bounded `<feTurbulence>` octaves and
 ///   `<feConvolveMatrix>` kernels.
+///
+/// `inspect` also returns what the checked document's content costs to draw
+/// (`SVGContentCost`), which PosterKit's render-cost budget weighs per raster pixel.
 public enum SVGSafety {
     /// The most elements an SVG asset may contain.
     public static let maximumElements = 20_000
@@ -74,6 +77,11 @@ public enum SVGSafety {
     /// was not checked). Throws a `Rejection` naming the first unsafe construct.
     @discardableResult
     public static func check(_ data: [UInt8]) throws(Rejection) -> [UInt8] {
+        try inspect(data).document
+    }
+
+    /// `check`, also returning what the document's content costs to draw (for the render-cost budget).
+    package static func inspect(_ data: [UInt8]) throws(Rejection) -> (document: [UInt8], cost: SVGContentCost) {
         let document = try decompressed(data)
         let tree: SVGTree
         do {
@@ -90,8 +98,8 @@ public enum SVGSafety {
         for sheet in tree.styleSheets {
             try checkStyleSheet(sheet.css)
         }
-        try checkInstances(tree)
-        return document
+        let cost = try checkInstances(tree)
+        return (document, cost)
     }
 
     static func fail(_ reason: String) -> Rejection { Rejection(.unsafe, reason) }

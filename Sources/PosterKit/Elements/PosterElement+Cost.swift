@@ -130,6 +130,7 @@ extension ImageElement: CostEstimating {
                 continue
             }
             estimator.add(.area, columns * rows * 10, "SVG '\(path)' rasterised at \(estimator.format(columns))x\(estimator.format(rows)) pixels (x10)", node)
+            estimator.recordSVGDraw(.init(path: path, asset: asset, columns: columns, rows: rows, node: node))
         }
     }
 }

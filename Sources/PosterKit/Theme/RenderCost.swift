@@ -20,6 +20,9 @@ public struct RenderCost: Sendable {
         case layers = "layer area"
         /// Pixels filled, painted or rasterised: fills (gradients weigh more), images, SVG rasters.
         case area = "drawn area"
+        /// What librsvg spends on an SVG's own content (elements, gradients, offscreen passes,
+        /// filter primitives by kind) over each distinct raster, in nanoseconds (`SVGContentCost`).
+        case svg = "SVG content"
         /// Characters laid out by Pango while fitting texts (see `TextElement.layoutCharacters`).
         case text = "laid-out characters"
         /// Bytes encoded into QR codes (libqrencode's work grows with the code's modules).
@@ -36,6 +39,7 @@ public struct RenderCost: Sendable {
             case .dashes: 250
             case .layers: 2.5
             case .area: 1.2
+            case .svg: 1
             case .text: 15_000
             case .outlines: 120
             case .qr: 4_500
@@ -52,6 +56,7 @@ public struct RenderCost: Sendable {
             case .outlines: "points"
             case .qr: "bytes"
             case .overhead: "units"
+            case .svg: "ns"
             }
         }
 

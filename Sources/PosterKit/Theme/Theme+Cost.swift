@@ -40,6 +40,8 @@ final class CostEstimator {
     /// The bound values of the 32 variants, user fields empty.
     let variants: [BindingValues]
     private(set) var cost = RenderCost()
+    /// The SVG rasters image elements ask for, charged once the walk is done (see `chargeSVGDraws`).
+    var svgDraws: [SVGDraw] = []
 
     init(theme: Theme, diagnostics: Diagnostics) {
         self.theme = theme
@@ -52,6 +54,7 @@ final class CostEstimator {
         cost.add(.overhead, canvas.width * canvas.height * PosterCanvas.scale * PosterCanvas.scale * Self.encodeNanosecondsPerPixel,
                  "encoding the \(Int(canvas.width))x\(Int(canvas.height)) pt canvas", path: .root, location: nil)
         estimate(theme.elements, parentWidth: canvas.width)
+        chargeSVGDraws()
         return cost
     }
 
