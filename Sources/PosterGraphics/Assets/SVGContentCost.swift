@@ -30,6 +30,9 @@ package struct SVGContentCost: Sendable, Hashable {
     package var displacements = 0
     /// Every other primitive applied (colour matrix, composite, blend, merge, offset, flood, tile, image, component transfer).
     package var otherPrimitives = 0
+    /// Bytes of text drawn by `<text>`, `<tspan>` and `<textPath>`: librsvg shapes
+    /// it with Pango on every draw, a cost per character rather than per pixel.
+    package var textBytes = 0
 
     package init() {}
 
@@ -53,12 +56,16 @@ package struct SVGContentCost: Sendable, Hashable {
         lightings = min(Self.cap, lightings + scaled(other.lightings))
         displacements = min(Self.cap, displacements + scaled(other.displacements))
         otherPrimitives = min(Self.cap, otherPrimitives + scaled(other.otherPrimitives))
+        textBytes = min(Self.cap, textBytes + scaled(other.textBytes))
     }
 }
 
 extension SVGSafety {
     /// The elements that put pixels down themselves.
     static let paintingElements: Set<String> = ["rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text", "tspan", "textpath", "image"]
+
+    /// The elements whose character data librsvg shapes and draws.
+    static let textElements: Set<String> = ["text", "tspan", "textpath"]
 
     /// Whether the element's own fill, stroke or style names a paint server (`url(…)`), which its content inherits.
     static func paintsWithServer(_ element: SVGTree.Element) -> Bool {
@@ -73,6 +80,7 @@ extension SVGSafety {
         let element = tree.elements[position]
         var cost = SVGContentCost()
         if paintingElements.contains(element.key) { cost.instances = 1 }
+        if textElements.contains(element.key) { cost.textBytes = element.textBytes }
         guard needsOffscreenSurface(element) else { return cost }
         cost.offscreenPasses = 1
         let named = (element.values("filter") + element.values("style")).flatMap(urlArguments)

@@ -39,6 +39,9 @@ public enum SVGSafety {
     public static let maximumInstances = 100_000
     /// The most bytes of character data (text content outside `<style>`).
     public static let maximumTextBytes = 65_536
+    /// The most bytes of text in one `<text>` element, its `<tspan>`s included
+    /// (librsvg's layout of one text chunk grows with the square of its length).
+    public static let maximumTextElementBytes = 2_048
     /// The most elements drawn through an offscreen surface (filter, mask,
     /// opacity below 1, blend mode) once every `<use>` is expanded: each is a pass over the whole drawing.
     public static let maximumOffscreenInstances = 64

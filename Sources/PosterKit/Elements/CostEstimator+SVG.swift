@@ -21,6 +21,10 @@ extension SVGContentCost {
         return total
     }
 
+    /// What one byte of SVG text costs to shape and draw: the weight of one laid-out
+    /// character of a theme text (2,000 colour emoji, the slowest to shape, 15 µs each).
+    static let nanosecondsPerTextByte = 15_000.0
+
     /// The counts that take part, for messages: "1 turbulence (10 octaves), 2 blurs, 12 elements".
     var summary: String {
         var parts: [String] = []
@@ -68,6 +72,12 @@ extension CostEstimator {
                 add(.svg, draw.columns * draw.rows * perPixel,
                     "SVG '\(path)' content drawn at \(format(draw.columns))x\(format(draw.rows)) pixels, \(format(perPixel.rounded())) ns a pixel (\(content.summary))",
                     draw.node)
+                if content.textBytes > 0 {
+                    // Shaped on every draw, like a theme text: the laid-out characters' weight, per byte (>= characters).
+                    add(.svg, Double(content.textBytes) * SVGContentCost.nanosecondsPerTextByte,
+                        "SVG '\(path)' text shaped at \(format(draw.columns))x\(format(draw.rows)) pixels, \(content.textBytes) bytes (counting <use> copies)",
+                        draw.node)
+                }
             }
         }
     }

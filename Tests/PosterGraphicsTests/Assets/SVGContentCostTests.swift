@@ -30,6 +30,19 @@ import Testing
         #expect(counted.convolutions == 3 && counted.convolutionTaps == 18)
     }
 
+    @Test func textCountsItsBytesForEveryCopy() throws {
+        let counted = try cost("<text id='t'>你好 abc<tspan>de</tspan></text><use href='#t'/><use href='#t'/><style>rect { fill: red }</style>")
+        // "你好abc" (blanks are not counted) is 9 bytes, "de" 2: 11 bytes, drawn three times; <style> text is not drawn.
+        #expect(counted.textBytes == 33)
+    }
+
+    @Test func oneTextElementHoldsAtMost2048Bytes() throws {
+        _ = try cost("<text>" + String(repeating: "a", count: SVGSafety.maximumTextElementBytes - 2) + "<tspan>bb</tspan></text>")
+        #expect(throws: SVGSafety.Rejection.self) {
+            _ = try cost("<text>" + String(repeating: "a", count: SVGSafety.maximumTextElementBytes - 2) + "<tspan>bbb</tspan></text>")
+        }
+    }
+
     @Test func aFilterNamedInStyleOrInheritedByHrefCounts() throws {
         let counted = try cost("""
             <filter id='base'><feGaussianBlur stdDeviation='1'/></filter><filter id='f' href='#base'><feTurbulence/></filter>
