@@ -88,6 +88,14 @@ SVG_CONTENT = {
         + "<circle cx='50' cy='50' r='71' fill='url(#g)'/>" * 2000 + "</svg>\n").encode(),
 }
 
+# 2,040 bytes of CJK in one <text> (the per-element limit is 2,048), drawn 30 times through <use>.
+SVG_CONTENT["assets/text.svg"] = (SVG_HEAD + "<defs><text id='t' y='10' font-size='3'>" + "排版" * 340 + "</text></defs>"
+    + "".join(f"<use href='#t' y='{3 * i}'/>" for i in range(29)) + "</svg>\n").encode()
+
+def svg_text(i):
+    """The text SVG at a size of its own per element: each size is one more raster, shaped again."""
+    return {"type": "image", "src": "assets/text.svg", "x": i * 300, "width": 200 + i, "height": 200 + i, "fit": "fill"}
+
 def svg_content(src, side):
     def maker(i):
         return {"type": "image", "src": src, "width": side, "height": side, "fit": "fill"}
@@ -121,6 +129,8 @@ CASES = {
                          {"assets/chain.svg": SVG_CONTENT["assets/chain.svg"]}, "SVG content: turbulence, displacement map, 5x5 convolution, two lightings"),
     "svg-gradients": (svg_content("assets/gradients.svg", 78), 1, (1, svg_content("assets/gradients.svg", 85)),
                       {"assets/gradients.svg": SVG_CONTENT["assets/gradients.svg"]}, "SVG content: 2,000 radial-gradient circles over the raster"),
+    "svg-text": (svg_text, 1, 2, {"assets/text.svg": SVG_CONTENT["assets/text.svg"]},
+                 "SVG content: 61,200 bytes of SVG text (30 <use> copies of a 2,040-byte <text>), shaped on every draw"),
 }
 
 def write(folder, name, maker, count, files):
