@@ -21,9 +21,9 @@ extension SVGContentCost {
         return total
     }
 
-    /// What one byte of SVG text costs to shape and draw: the weight of one laid-out
-    /// character of a theme text (2,000 colour emoji, the slowest to shape, 15 µs each).
-    static let nanosecondsPerTextByte = 15_000.0
+    /// What one byte of SVG text costs librsvg to shape and draw, measured with
+    /// bench/worst-themes svg-text (CJK, 19.6 µs a byte), rounded up.
+    static let nanosecondsPerTextByte = 20_000.0
 
     /// The counts that take part, for messages: "1 turbulence (10 octaves), 2 blurs, 12 elements".
     var summary: String {
@@ -73,7 +73,7 @@ extension CostEstimator {
                     "SVG '\(path)' content drawn at \(format(draw.columns))x\(format(draw.rows)) pixels, \(format(perPixel.rounded())) ns a pixel (\(content.summary))",
                     draw.node)
                 if content.textBytes > 0 {
-                    // Shaped on every draw, like a theme text: the laid-out characters' weight, per byte (>= characters).
+                    // Shaped on every draw, like a theme text; counted per byte (a character is 1 to 4).
                     add(.svg, Double(content.textBytes) * SVGContentCost.nanosecondsPerTextByte,
                         "SVG '\(path)' text shaped at \(format(draw.columns))x\(format(draw.rows)) pixels, \(content.textBytes) bytes (counting <use> copies)",
                         draw.node)
