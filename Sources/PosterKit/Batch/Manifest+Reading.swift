@@ -36,37 +36,16 @@ extension Manifest {
     /// The file's bytes, with the system's reason on failure. Checked before
     /// reading: `manifest merge /dev/zero` must not read forever, nor a FIFO block.
     private static func readBytes(_ path: String, name: String) throws(ManifestError) -> Data {
-        func unreadable(_ code: Int32) -> ManifestError {
-            let reason = switch code {
-            case ENOENT, ENOTDIR: "no such file"
-            case EACCES, EPERM: "permission denied"
-            default: String(cString: strerror(code)).lowercased()
-            }
-            return ManifestError(.unreadable, file: name, reason: reason)
-        }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw unreadable(errno) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw unreadable(errno) }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw ManifestError(.invalid, file: name, reason: info.st_mode & S_IFMT == S_IFDIR ? "is a folder, not a manifest" : "not a regular file")
-        }
-        guard Int(info.st_size) <= maximumBytes else {
-            throw ManifestError(.invalid, file: name, reason: "\(info.st_size) bytes; a manifest may have at most \(maximumBytes)")
-        }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw unreadable(errno)
-            }
-            data.append(contentsOf: buffer[..<count])
-            guard data.count <= maximumBytes else {
-                throw ManifestError(.invalid, file: name, reason: "larger than \(maximumBytes) bytes, the limit for a manifest")
+        do throws(RegularFileBytes.Failure) {
+            return try RegularFileBytes.contents(path, limit: maximumBytes)
+        } catch {
+            switch error {
+            case .system(let code):
+                throw ManifestError(.unreadable, file: name, reason: RegularFileBytes.Failure.reason(code))
+            case .notRegular(let isDirectory):
+                throw ManifestError(.invalid, file: name, reason: isDirectory ? "is a folder, not a manifest" : "not a regular file")
+            case .tooLarge(let size):
+                throw ManifestError(.invalid, file: name, reason: "\(size) bytes; a manifest may have at most \(maximumBytes)")
             }
         }
     }

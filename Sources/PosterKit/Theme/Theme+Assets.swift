@@ -51,12 +51,18 @@ extension Theme {
                     continue
                 }
                 let data: Data
-                switch readAsset(real) {
-                case .success(let bytes): data = bytes
-                case .failure(let reason):
-                    failed.insert(relative)
-                    diagnostics.unreadableFile("asset '\(relative)': cannot be read: \(reason)",
-                                               path: reference.path, location: reference.location)
+                do throws(RegularFileBytes.Failure) {
+                    data = try RegularFileBytes.contents(real, limit: ImageAsset.Limits.maximumBytes)
+                } catch {
+                    // Swapped since the checks above: say what it is now.
+                    switch error {
+                    case .system(let code):
+                        failed.insert(relative)
+                        diagnostics.unreadableFile("asset '\(relative)': cannot be read: \(RegularFileBytes.Failure.reason(code))",
+                                                   path: reference.path, location: reference.location)
+                    case .notRegular: report("is not a regular file")
+                    case .tooLarge(let size): report("\(size) bytes; an asset may have at most \(ImageAsset.Limits.maximumBytes)")
+                    }
                     continue
                 }
                 do {
@@ -75,34 +81,4 @@ extension Theme {
         }
         return assets
     }
-
-    /// Reads a checked asset file whole; the failure is the system's reason
-    /// (`permission denied`), so an unreadable asset is reported as such.
-    private static func readAsset(_ path: String) -> Result<Data, AssetReadFailure> {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(AssetReadFailure(errno)) }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while data.count <= ImageAsset.Limits.maximumBytes {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return .success(data) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(AssetReadFailure(errno))
-            }
-            data.append(contentsOf: buffer[..<count])
-        }
-        return .failure(AssetReadFailure(reason: "grew past \(ImageAsset.Limits.maximumBytes) bytes while it was read"))
-    }
-}
-
-/// Why an asset file could not be read, in the system's words.
-struct AssetReadFailure: Error, CustomStringConvertible {
-    let reason: String
-    init(reason: String) { self.reason = reason }
-    init(_ code: Int32) {
-        reason = code == EACCES || code == EPERM ? "permission denied" : String(cString: strerror(code)).lowercased()
-    }
-    var description: String { reason }
 }
