@@ -39,24 +39,20 @@ package struct SVGContentCost: Sendable, Hashable {
     /// The largest any count may grow while expanding references (the limits then refuse the document).
     static let cap = 1 << 40
 
+    /// Every count, so that adding copies cannot forget one.
+    static var counts: [WritableKeyPath<SVGContentCost, Int>] {
+        [\.instances, \.paintServerInstances, \.offscreenPasses, \.filterPasses, \.turbulences, \.turbulenceOctaves,
+         \.blurs, \.convolutions, \.convolutionTaps, \.lightings, \.displacements, \.otherPrimitives, \.textBytes]
+    }
+
     /// Adds `times` copies of `other`, saturating at `cap`.
     mutating func add(_ other: SVGContentCost, times: Int = 1) {
         let times = min(Self.cap, max(0, times))
         // times and a count are each at most 2^40, so their product may overflow: saturate first.
         func scaled(_ value: Int) -> Int { value == 0 ? 0 : (times > Self.cap / value ? Self.cap : value * times) }
-        instances = min(Self.cap, instances + scaled(other.instances))
-        paintServerInstances = min(Self.cap, paintServerInstances + scaled(other.paintServerInstances))
-        offscreenPasses = min(Self.cap, offscreenPasses + scaled(other.offscreenPasses))
-        filterPasses = min(Self.cap, filterPasses + scaled(other.filterPasses))
-        turbulences = min(Self.cap, turbulences + scaled(other.turbulences))
-        turbulenceOctaves = min(Self.cap, turbulenceOctaves + scaled(other.turbulenceOctaves))
-        blurs = min(Self.cap, blurs + scaled(other.blurs))
-        convolutions = min(Self.cap, convolutions + scaled(other.convolutions))
-        convolutionTaps = min(Self.cap, convolutionTaps + scaled(other.convolutionTaps))
-        lightings = min(Self.cap, lightings + scaled(other.lightings))
-        displacements = min(Self.cap, displacements + scaled(other.displacements))
-        otherPrimitives = min(Self.cap, otherPrimitives + scaled(other.otherPrimitives))
-        textBytes = min(Self.cap, textBytes + scaled(other.textBytes))
+        for count in Self.counts {
+            self[keyPath: count] = min(Self.cap, self[keyPath: count] + scaled(other[keyPath: count]))
+        }
     }
 }
 

@@ -34,17 +34,21 @@ enum BoundedRun {
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
-        var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
-        }
+        let timedOut = waitOrKill(process, finished: finished, timeout: timeout)
         return Output(
             status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
             seconds: Date().timeIntervalSince(start), timedOut: timedOut,
             signalled: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Waits for `process` (whose termination handler signals `finished`) at most
+    /// `timeout` seconds, then kills it; true when it had to be killed.
+    static func waitOrKill(_ process: Process, finished: DispatchSemaphore, timeout: Double) -> Bool {
+        guard finished.wait(timeout: .now() + timeout) == .timedOut else { return false }
+        kill(process.processIdentifier, SIGKILL)
+        finished.wait()
+        return true
     }
 
     /// A fresh empty folder under the temporary directory.

@@ -100,12 +100,7 @@ final class ChildProcess {
 
     /// Waits for the child to end, killing it at the deadline.
     func wait(timeout: Double = 300) throws -> Output {
-        var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
-        }
+        let timedOut = BoundedRun.waitOrKill(process, finished: finished, timeout: timeout)
         return Output(
             status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal, timedOut: timedOut,
             stdout: stdoutSoFar, stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
