@@ -1,3 +1,5 @@
+import PosterDisplay
+
 /// One drawing instruction of an immutable display list, in absolute poster points.
 ///
 /// Layout produces a display list; drawing only walks it, so what is drawn is

@@ -1,3 +1,4 @@
+import PosterDisplay
 import CCairo
 
 /// Draws display lists into a reusable 2x raster and encodes it as PNG.

@@ -32,7 +32,7 @@ public struct SHA256 {
     /// input, then one or two padded blocks for the tail. (The batch hashes every
     /// poster; the earlier copy-and-append version with bounds-checked arrays cost
     /// about 15 M instructions per 190 KB poster, 7% of a batch, by callgrind.)
-    static func digest(_ buffer: UnsafeRawBufferPointer) -> [UInt8] {
+    package static func digest(_ buffer: UnsafeRawBufferPointer) -> [UInt8] {
         var hash: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
             0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
         )

@@ -1,6 +1,7 @@
 import Foundation
 import PosterKit
 import Testing
+import TestSupport
 @testable import PosterCLI
 
 /// Where output cannot be written: a missing, read-only or full folder gives one
