@@ -109,3 +109,19 @@ enum PNGAssetDecoder {
         return surface
     }
 }
+
+extension ImageAsset {
+    /// An asset holding a copy of a drawn raster (contact-sheet tiles): no file is decoded.
+    package convenience init(raster: Raster) throws(GraphicsError) {
+        let surface = try ImageSurface(width: raster.width, height: raster.height)
+        surface.withMutablePixels { pixels in
+            raster.withUnsafeBytes { source in
+                for row in 0..<raster.height {
+                    (pixels.baseAddress! + row * surface.stride)
+                        .copyMemory(from: source.baseAddress! + row * raster.stride, byteCount: raster.stride)
+                }
+            }
+        }
+        self.init(raster: surface)
+    }
+}
