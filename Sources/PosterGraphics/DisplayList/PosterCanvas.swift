@@ -5,9 +5,9 @@ import CCairo
 ///
 /// One per thread: the raster is reused from render to render, so a worker
 /// allocates its full-size buffer once.
-public final class PosterCanvas {
+package final class PosterCanvas {
     /// Device pixels per poster point. Fixed, so every device shares one image.
-    public static let scale = 2.0
+    package static let scale = 2.0
 
     /// The last raster drawn, whose storage the next draw reuses.
     private var raster: Raster?
@@ -25,7 +25,7 @@ public final class PosterCanvas {
     var assets: (String) -> ImageAsset? = { _ in nil }
 
     /// Creates a canvas; the raster is allocated on first use.
-    public init() {}
+    package init() {}
 
     /// Draws `items` over a solid `background` on a canvas of `size` points and
     /// returns the raster; `assets` gives the decoded image for each
