@@ -88,6 +88,10 @@ public struct RenderCommand: Command {
         if let layoutJSON, layoutJSON == path {
             throw CommandFailure(.usage, "--layout-json '\(layoutJSON)' is also the poster's path; name another file")
         }
+        // Refused before the poster is written, so a bad layout path leaves no poster behind.
+        if let layoutJSON, layoutJSON != OutputOption.standardOutput, let refusal = OutputTarget.refusal(forPath: layoutJSON) {
+            throw CommandFailure(.cantCreate, refusal.description)
+        }
         try OutputOption.write(Data(poster.bytes), to: path, io: &io)
         if let layoutJSON, let dump { try OutputOption.write(dump.json(), to: layoutJSON, io: &io) }
         guard !quiet else { return }
