@@ -22,8 +22,8 @@ public struct RenderCommand: Command {
             Text that had to shrink or was cut with an ellipsis is listed
             on standard error as a note; the render still succeeds.
 
-            --layout-json FILE also writes the layout as JSON (docs/library.md,
-            "Layout dump"): every element's label, type and bounds, and each text's
+            --layout-json FILE also writes the layout as JSON (docs/display-list.md,
+            "The layout dump"): every element's label, type and bounds, and each text's
             lines with their text, x, baseline y, width and font size, in points. It
             is written after the poster, atomically, with the same rules as -o (- is
             standard output); it cannot be the poster's own path.

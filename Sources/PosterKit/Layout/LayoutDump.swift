@@ -3,7 +3,7 @@ import Foundation
 
 /// A readable account of a laid-out poster: every element's label, type and bounds,
 /// and for each text its final lines. `render --layout-json FILE` writes it, and the
-/// layout snapshot tests compare it; see docs/library.md ("Layout dump") for the JSON.
+/// layout snapshot tests compare it; see docs/display-list.md ("The layout dump") for the JSON.
 ///
 /// Figures are in poster points (half the PNG's pixels), rounded to 0.01 pt, so a
 /// dump changes only when layout does. New fields may be added (`version` stays 1
