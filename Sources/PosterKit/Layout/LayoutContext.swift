@@ -40,9 +40,12 @@ public final class LayoutContext {
 
     /// Shapes and fits `text` into a box `width` wide (nil: no wrapping) and at most
     /// `maxHeight` tall, as the `text` element does: shrinking toward the style's
-    /// minimum size, then cutting as its `overflow` says.
-    public func layOut(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> LaidOutText {
-        shaper.layOut(text, style: style, width: width, maxHeight: maxHeight)
+    /// minimum size, then cutting as its `overflow` says. `measuringInk` also measures
+    /// the ink bounds, which a text drawn with a shadow needs (`LaidOutText.inkBounds`).
+    public func layOut(
+        _ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil, measuringInk: Bool = false
+    ) -> LaidOutText {
+        shaper.layOut(text, style: style, width: width, maxHeight: maxHeight, measuringInk: measuringInk)
     }
 
     /// The id or JSON path of the element being laid out, for error messages.
