@@ -17,11 +17,11 @@ import Testing
     }
 
     @Test func canonicalJSONIgnoresSpellingAndKeepsMeaning() throws {
-        let first = try QuizResult(jsonData: Data(#"{"scores":{"c":1,"s":-1,"e":0,"a":3},"code":"hexa","nickname":"","extra":1}"#.utf8))
+        let first = try QuizResult(jsonData: Data(#"{"scores":{"c":1,"s":-1,"e":0,"a":3},"code":"lava","nickname":"","extra":1}"#.utf8))
         let second = try QuizResult(jsonData: Data(#"{ "pack": "workplace", "scores": {"a": 3, "e": 0, "s": -1, "c": 1}, "date": null }"#.utf8))
         #expect(first.canonicalJSON() == second.canonicalJSON())
         let text = String(decoding: first.canonicalJSON(), as: UTF8.self)
-        #expect(text == #"{"code":"PROD","pack":"workplace","scores":{"a":3,"c":1,"e":0,"s":-1}}"#)
+        #expect(text == #"{"code":"POED","pack":"workplace","scores":{"a":3,"c":1,"e":0,"s":-1}}"#)
         let named = try QuizResult(jsonData: Data(#"{"scores":{"c":1,"s":-1,"e":0,"a":3},"nickname":"阿May"}"#.utf8))
         #expect(named.canonicalJSON() != first.canonicalJSON())
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PosterKit
 #if canImport(Glibc)
 import Glibc
 #endif

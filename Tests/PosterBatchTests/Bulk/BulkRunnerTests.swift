@@ -50,7 +50,7 @@ import TestSupport
         #expect(report.failures[4].message.hasPrefix("$: not valid JSON"))
         let hash = BulkNames.contentHash(of: try QuizResult(jsonData: Data(Self.line(2, -3, nickname: "Ann").utf8)))
         let files = report.manifest.entries.map(\.file).sorted()
-        #expect(files == ["u-1.png", "workplace-PRED-\(hash.prefix(16)).png"].sorted())
+        #expect(files == ["u-1.png", "workplace-POEM-\(hash.prefix(16)).png"].sorted())
         #expect(report.manifest.entries.first { $0.file == "u-1.png" }?.source == "\(file.path):1")
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(onDisk == (files + [BatchRunner.lockName, Manifest.fileName]).sorted())
