@@ -9,8 +9,8 @@ struct BulkRenderOptions: Sendable {
     /// The options only a bulk render takes, appended to `render`'s spec.
     static let specOptions: [OptionSpec] = [
         .value("out", valueName: "dir", help: "Render many results into this folder (created if missing), with a manifest."),
-        .value("results", valueName: "file.jsonl", help: "Read results from a JSON Lines file (one per line); - is standard input."),
-        .value("jobs", short: "j", valueName: "n", defaultValue: "number of cores", help: "With --out: posters rendered at once."),
+        .value("results", valueName: "file", help: "Read results from a JSON Lines file (one per line); - is standard input."),
+        .value("jobs", short: "j", valueName: "n", defaultValue: "number of cores", help: "Posters rendered at once."),
         .value("shard", valueName: "K/N", help: "With --out: only the K-th of N disjoint slices of the results."),
         .flag("resume", help: "With --out: keep intact posters an earlier run made for the same results; render the rest."),
     ]

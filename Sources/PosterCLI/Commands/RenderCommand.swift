@@ -40,9 +40,9 @@ public struct RenderCommand: Command {
             --shard K/N takes every N-th result (by position in the input) and --resume
             keeps posters an earlier run wrote for the same result, theme, compression
             and engine, as in 'batch'. Progress goes to standard output.
-            Usage errors (64): -o with several results, a folder or --results; several
-            results without --out; - among several files (use --results -); files and
-            --results together; --jobs, --shard or --resume without --out.
+            Usage errors (64): -o with several results, a folder or --results; those
+            without --out; - among several files (use --results -); files and --results
+            together; --jobs, --shard or --resume without --out.
 
             EXAMPLES:
               nmti-poster render Fixtures/results/workplace-PRED.json -o pred.png
@@ -51,7 +51,7 @@ public struct RenderCommand: Command {
               nmti-poster render --results users.jsonl --out posters --shard 3/8 --resume
               producer | nmti-poster render --results - --out posters --quiet
             """,
-        usage: "<result> [-o <path>] [options] | <result>... --out <dir> [options] | --results <file.jsonl> --out <dir> [options]",
+        usage: "<result>... [-o <path> | --out <dir>] [options]",
         arguments: [ArgumentSpec("result", help: "The result JSON file, or - to read standard input; with --out, any number of files and folders.",
                                  isOptional: true, isRepeating: true)],
         options: [
