@@ -15,8 +15,8 @@ struct BulkNames {
     /// without ids collide with a chance of about 3 in 100 million.
     static let hashDigits = 16
 
-    /// Each claimed name's record location and whether the name came from an id.
-    private var claims: [String: (location: String, fromID: Bool)] = [:]
+    /// Each claimed name's record location, whether the name came from an id, and the result's hash.
+    private var claims: [String: (location: String, fromID: Bool, hash: String)] = [:]
 
     /// The sha256 of the result's canonical JSON, in hex.
     static func contentHash(of result: QuizResult) -> String {
@@ -34,18 +34,21 @@ struct BulkNames {
 
     /// Claims `name` for the record at `location`; fails with the reason when an
     /// earlier record of this run holds it.
-    mutating func claim(_ name: String, for result: QuizResult, at location: String) -> ResultError? {
+    mutating func claim(_ name: String, for result: QuizResult, hash: String, at location: String) -> ResultError? {
         if let first = claims[name] {
             switch (result.id, first.fromID) {
             case (let id?, true):
                 return ResultError(path: "id", reason: "'\(id)' is also the id of \(first.location); each result needs its own id (both would be \(name))")
+            case (nil, false) where first.hash != hash:
+                // Two results whose hashes share their first 64 bits: never seen, but never silent.
+                return ResultError(path: "", reason: "another result, \(first.location), has a hash that starts the same (both would be \(name)); give them ids to render both")
             case (nil, false):
                 return ResultError(path: "", reason: "the same result as \(first.location) (both would be \(name)); give them ids to render both")
             default:
                 return ResultError(path: result.id == nil ? "" : "id", reason: "\(name) is already the poster of \(first.location); choose another id")
             }
         }
-        claims[name] = (location, result.id != nil)
+        claims[name] = (location, result.id != nil, hash)
         return nil
     }
 }

@@ -139,7 +139,7 @@ public struct BulkRunner: Sendable {
         case .success(let claimed): name = claimed
         case .failure(let error): return .failure(BulkRecordProblem(message: error.description))
         }
-        if let error = names.claim(name, for: result, at: record.location) {
+        if let error = names.claim(name, for: result, hash: hash, at: record.location) {
             return .failure(BulkRecordProblem(message: error.description))
         }
         return .success(BulkJob(ordinal: record.ordinal, location: record.location, result: result, name: name, resultHash: hash))

@@ -123,3 +123,29 @@ import TestSupport
         #expect(received.withLock { $0.sorted() } == Array(0..<1000))
     }
 }
+
+@Suite struct BulkNamesTests {
+    @Test func namesComeFromTheIdElseFromThePackCodeAndHash() throws {
+        let withID = try QuizResult(jsonData: Data(#"{"scores":{"c":1,"s":1,"e":1,"a":1},"id":"u-9"}"#.utf8))
+        #expect(try BulkNames.name(for: withID, hash: BulkNames.contentHash(of: withID)).get() == "u-9.png")
+        let plain = try QuizResult(jsonData: Data(#"{"scores":{"c":-1,"s":-1,"e":-1,"a":-1},"pack":"student"}"#.utf8))
+        let hash = BulkNames.contentHash(of: plain)
+        #expect(try BulkNames.name(for: plain, hash: hash).get() == "student-DOOM-\(hash.prefix(16)).png")
+        let hostile = try QuizResult(jsonData: Data(#"{"scores":{"c":1,"s":1,"e":1,"a":1},"id":"../x"}"#.utf8))
+        guard case .failure(let error) = BulkNames.name(for: hostile, hash: "") else { Issue.record("accepted ../x"); return }
+        #expect(error.path == "id")
+    }
+
+    @Test func aClaimedNameFailsTheLaterResultWithTheReason() throws {
+        var names = BulkNames()
+        let first = try QuizResult(jsonData: Data(#"{"scores":{"c":1,"s":1,"e":1,"a":1},"id":"x"}"#.utf8))
+        let second = try QuizResult(jsonData: Data(#"{"scores":{"c":2,"s":1,"e":1,"a":1},"id":"x"}"#.utf8))
+        #expect(names.claim("x.png", for: first, hash: "1", at: "a:1") == nil)
+        #expect(names.claim("x.png", for: second, hash: "2", at: "a:2")?.reason.contains("also the id of a:1") == true)
+        let plain = try QuizResult(jsonData: Data(#"{"scores":{"c":1,"s":1,"e":1,"a":1}}"#.utf8))
+        #expect(names.claim("p.png", for: plain, hash: "h", at: "a:3") == nil)
+        #expect(names.claim("p.png", for: plain, hash: "h", at: "a:4")?.reason.contains("the same result as a:3") == true)
+        #expect(names.claim("p.png", for: plain, hash: "g", at: "a:5")?.reason.contains("hash that starts the same") == true)
+        #expect(names.claim("x.png", for: plain, hash: "h", at: "a:6")?.reason.contains("already the poster of a:1") == true)
+    }
+}
