@@ -125,6 +125,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "/etc/passwd.png"))
     }
 
+    @Test func aSymlinkOrFolderUnderAPosterNameIsRefusedNotFollowed() throws {
+        let (scratch, file) = try Self.jsonl([Self.line(1, 1, id: #""link""#), Self.line(2, 2, id: #""dir""#), Self.line(3, 3, id: #""fine""#)])
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("out")
+        let victim = scratch.appendingPathComponent("victim.txt")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("dir.png"), withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("link.png"), withDestinationURL: victim)
+        let run = try BoundedRun.run(["render", "--results", file.path, "--out", out.path, "-q"], timeout: 120)
+        #expect(run.status == 73)
+        #expect(run.stderrLines.filter { $0.hasPrefix("failed: \(file.path):1: link.png: ") || $0.hasPrefix("failed: \(file.path):2: dir.png: ") }.count == 2)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("fine.png").path))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: out.appendingPathComponent("link.png").path) == victim.path)
+    }
+
     @Test func shardsSplitTheInputAndResumeKeepsFinishedPosters() throws {
         let (scratch, file) = try Self.jsonl((1...3).map { Self.line($0, -$0, id: "\"r\($0)\"") })
         defer { try? FileManager.default.removeItem(at: scratch) }
