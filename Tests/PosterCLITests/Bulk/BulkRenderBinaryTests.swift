@@ -162,6 +162,21 @@ import Testing
         #expect(Self.pngs(in: first) == ["r1.png", "r3.png"])
     }
 
+    @Test func anInterruptedBulkRenderLeavesNoTemporaryFileAndResumes() throws {
+        let (scratch, file) = try Self.jsonl((1...3).map { Self.line($0, $0, id: "\"k\($0)\"") })
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let started = try InterruptTests.start(["render", "--results", file.path, "--out", out.path, "--jobs", "2", "-q"])
+        #expect(InterruptTests.waitForTemporaryFile(in: out, while: started.process))
+        let (status, _, stderr) = try started.interrupt(SIGTERM)
+        #expect(status == 143, "\(stderr)")
+        #expect(!BoundedRun.contents(of: out).contains { $0.hasSuffix(".tmp") })
+        let resumed = try BoundedRun.run(["render", "--results", file.path, "--out", out.path, "--resume", "-q"], timeout: 120)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(Self.pngs(in: out) == ["k1.png", "k2.png", "k3.png"])
+    }
+
     @Test(arguments: [
         (["render", "a.json", "b.json", "-o", "x.png"], "-o names one poster file"),
         (["render", "Fixtures/results", "-o", "x.png"], "-o names one poster file"),
