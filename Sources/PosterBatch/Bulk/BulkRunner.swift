@@ -22,6 +22,7 @@ public struct BulkRunner: Sendable {
         public let failures: [BatchRunner.Failure]
         /// Results read that belong to this shard (failed ones included).
         public let results: Int
+        /// Wall time of the whole run.
         public let seconds: Double
         /// Posters a resume found intact and made the same way, and kept.
         public let reused: Int
@@ -180,9 +181,12 @@ struct BulkRecordProblem: Error {
 /// What stops a whole bulk run: an input that cannot be opened, or a render error
 /// of the run itself (the folder, the lock, the manifest).
 public enum BulkRunError: Error, Sendable, CustomStringConvertible {
+    /// The input could not be opened (exit status 66 in the CLI).
     case input(BulkInputError)
+    /// The folder, its lock or the manifest failed (`RenderError.kind` says how).
     case render(RenderError)
 
+    /// The one-line message.
     public var description: String {
         switch self {
         case .input(let error): error.description

@@ -68,5 +68,6 @@ public struct BulkInputError: Error, Sendable, CustomStringConvertible {
     /// Whether the input is missing or unreadable (rather than failing while read).
     public let isMissing: Bool
 
+    /// `path: reason`.
     public var description: String { "\(path): \(reason)" }
 }
