@@ -47,7 +47,7 @@ for round in $(seq 1 "$rounds"); do
   find "$work/results" -name '*.json' -print0 | \
     xargs -0 -P "$cores" -I{} sh -c 'n=$(basename "$1" .json); exec "$0" render "$1" -o "$2/$n.png" --quiet' "$bin" {} "$work/out"
   record parallel "$(awk -v a="$(now)" -v b="$start" "BEGIN{print a-b}")"
-  echo "bench/bulk: round $round: folder$(echo "${times[folder]}" | awk '{print $NF}') s, jsonl$(echo "${times[jsonl]}" | awk '{print $NF}') s, loop$(echo "${times[loop]}" | awk '{print $NF}') s, xargs$(echo "${times[parallel]}" | awk '{print $NF}') s" >&2
+  echo "bench/bulk: round $round: folder $(echo "${times[folder]}" | awk '{print $NF}') s, jsonl $(echo "${times[jsonl]}" | awk '{print $NF}') s, loop $(echo "${times[loop]}" | awk '{print $NF}') s, xargs $(echo "${times[parallel]}" | awk '{print $NF}') s" >&2
 done
 
 mkdir -p bench/results
@@ -60,7 +60,7 @@ labels = ["one `render <folder> --out` call", "one `render --results FILE.jsonl 
           f"{count} `render FILE -o OUT.png` processes, {cores} at a time (xargs -P {cores})"]
 medians = [statistics.median(r) for r in runs]
 print(f"#### Bulk run of {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')}: {count} results, release build, {cores} cores, median of {rounds} rounds\n")
-print("| how | median s | posters/s | runs (s) | one call is faster by |")
+print("| how | median s | posters/s | runs (s) | time vs the one folder call |")
 print("| --- | ---: | ---: | --- | ---: |")
 for label, median, r in zip(labels, medians, runs):
     print(f"| {label} | {median:.2f} | {count / median:.1f} | {', '.join(f'{x:.2f}' for x in r)} | {median / medians[0]:.2f}x |")
