@@ -39,6 +39,9 @@ struct BulkRenderOptions: Sendable {
         if !values.options("output").isEmpty {
             throw UsageError("-o names one poster file; several results, a folder or --results are written into --out <dir>")
         }
+        if !values.options("layout-json").isEmpty {
+            throw UsageError("--layout-json writes the layout of one poster; it cannot be used with --out, several results or --results")
+        }
         guard let out else {
             throw UsageError("several results, a folder or --results need --out <dir>, the folder the posters are written into")
         }

@@ -180,6 +180,7 @@ import Testing
     @Test(arguments: [
         (["render", "a.json", "b.json", "-o", "x.png"], "-o names one poster file"),
         (["render", "Fixtures/results", "-o", "x.png"], "-o names one poster file"),
+        (["render", "a.json", "--out", "o", "--layout-json", "l.json"], "--layout-json writes the layout of one poster"),
         (["render", "a.json", "b.json"], "need --out <dir>"),
         (["render", "Fixtures/results"], "need --out <dir>"),
         (["render", "a.json", "-", "--out", "o"], "use --results -"),
