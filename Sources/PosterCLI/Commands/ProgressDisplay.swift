@@ -78,10 +78,16 @@ final class ProgressDisplay: @unchecked Sendable {
 
     /// What one update prints: on a terminal the bar, redrawn over the previous one
     /// (`\r`, no newline); otherwise a whole line naming the poster.
+    /// A total of 0 means it is not known (a bulk render reading a pipe): the count
+    /// and the rate are shown without a bar.
     static func text(for progress: BatchRunner.Progress, elapsed: Double, isTerminal: Bool) -> String {
+        let count = progress.total > 0 ? "\(progress.done)/\(progress.total)" : "\(progress.done)"
         guard isTerminal else {
             let status = progress.failed ? "failed" : "ok"
-            return "[\(progress.done)/\(progress.total)] \(status) \(TerminalText.escaped(progress.file))\n"
+            return "[\(count)] \(status) \(TerminalText.escaped(progress.file))\n"
+        }
+        guard progress.total > 0 else {
+            return String(format: "\r%d done  %.1f/s ", progress.done, Double(progress.done) / max(elapsed, 0.001))
         }
         let width = 30
         let filled = width * min(progress.done, progress.total) / max(progress.total, 1)
