@@ -8,13 +8,19 @@ public typealias PosterCompression = PNGCompression
 /// Renders results into posters: bind, lay out, draw, encode.
 ///
 /// Safe to call from several threads at once: each call borrows a worker with
-/// its own Pango context and canvas, and themes are immutable.
+/// its own Pango context and canvas, and themes are immutable. At most `workerCount`
+/// workers ever exist; callers beyond that wait their turn, so memory stays flat
+/// however many threads call.
 public final class PosterRenderer: Sendable {
     private let pool: WorkerPool
 
-    /// Creates a renderer over the pinned fonts; fails with a message naming the
-    /// package to install when a font is missing.
-    public init(fonts: FontLibrary? = nil, encoder: PNGEncoder = PNGEncoder()) throws(RenderError) {
+    /// The default number of workers: one per active processor core.
+    public static var defaultWorkerCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    /// Creates a renderer over the pinned fonts with at most `workers` render workers
+    /// (default: the core count); fails with a message naming the package to install
+    /// when a font is missing.
+    public init(fonts: FontLibrary? = nil, encoder: PNGEncoder = PNGEncoder(), workers: Int = PosterRenderer.defaultWorkerCount) throws(RenderError) {
         let library: FontLibrary
         if let fonts {
             library = fonts
@@ -25,8 +31,14 @@ public final class PosterRenderer: Sendable {
                 throw RenderError(.graphics, error.message)
             }
         }
-        pool = WorkerPool { () throws(GraphicsError) in try RenderWorker(fonts: library, encoder: encoder) }
+        pool = WorkerPool(capacity: workers, fonts: library, encoder: encoder)
     }
+
+    /// The most render workers this renderer holds at once.
+    public var workerCount: Int { pool.capacity }
+
+    /// How many workers have been made so far (never more than `workerCount`).
+    package var workersMade: Int { pool.resourcesMade }
 
     /// Creates a renderer over the pinned fonts whose PNGs use one of the named
     /// compression settings.
