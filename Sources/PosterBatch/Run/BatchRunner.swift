@@ -155,9 +155,9 @@ public struct BatchRunner: Sendable {
         group.wait()
         let manifest = Manifest(shard: plan.shard?.description, entries: kept + state.entries)
         do {
-            try AtomicFile.write(try manifest.jsonData(), to: folder.appendingPathComponent(Manifest.fileName))
-        } catch let error as RenderError {
-            throw error
+            try AtomicWriter.write(try manifest.jsonData(), to: folder.appendingPathComponent(Manifest.fileName))
+        } catch let error as WriteFailure {
+            throw RenderError(.output, error.description)
         } catch {
             throw RenderError(.output, "\(folder.path)/\(Manifest.fileName): \(error)")
         }
@@ -224,7 +224,7 @@ public struct BatchRunner: Sendable {
         for (directory, names) in namesByFolder {
             for file in output.files(under: directory, maximumDepth: 0) {
                 let entry = (file as NSString).lastPathComponent
-                if names.contains(where: { AtomicFile.isTemporary(entry, for: $0) }) { _ = try? output.removeFile(file) }
+                if names.contains(where: { AtomicWriter.isTemporary(entry, for: $0) }) { _ = try? output.removeFile(file) }
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PosterGolden
 import PosterKit
+import Synchronization
 
 /// `nmti-poster golden check`: renders every golden case and compares it with its golden.
 public struct GoldenCheckCommand: Command {
@@ -228,23 +229,18 @@ struct GoldenRun: Sendable {
 }
 
 /// Outcomes filled in from many threads, each index once.
-private final class OutcomeCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [GoldenOutcome?]
+private final class OutcomeCollector: Sendable {
+    private let slots: Mutex<[GoldenOutcome?]>
 
     init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+        slots = Mutex(Array(repeating: nil, count: count))
     }
 
     func set(_ index: Int, _ outcome: GoldenOutcome) {
-        lock.lock()
-        slots[index] = outcome
-        lock.unlock()
+        slots.withLock { $0[index] = outcome }
     }
 
     var outcomes: [GoldenOutcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.compactMap { $0 }
+        slots.withLock { $0.compactMap { $0 } }
     }
 }

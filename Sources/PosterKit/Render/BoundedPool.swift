@@ -1,125 +1,155 @@
 import Dispatch
+import Foundation
 import Synchronization
 
-/// At most `capacity` reusable resources (render workers), made on first need and
-/// lent to one caller at a time; callers beyond the capacity wait, first come first served.
+/// At most `capacity` worker threads, each owning one resource (a render worker's
+/// Pango, Cairo and encoder state) that it makes itself and never shares. Callers
+/// hand in work and wait, first come first served, for a thread to run it.
 ///
-/// Waiting blocks on a per-caller semaphore (no spinning). A resource that is not
-/// `Sendable` (a worker holds Pango and Cairo state) moves between threads only inside
-/// its own `Mutex`, which the pool hands to one borrower at a time, so the lock is never
-/// contended and the compiler checks every hand-over.
+/// Why threads and not resources lent to the caller: the render runs on a thread the
+/// pool owns, so the stacks and malloc arenas that drawing touches belong to `capacity`
+/// threads, not to every thread that ever called; memory stays flat however many
+/// callers arrive at once (bench/README.md). A resource never leaves its thread, so it
+/// need not be `Sendable`. Waiting blocks on a semaphore, never spins. Threads start on
+/// first need and stop when the pool is released.
 package final class BoundedPool<Resource>: Sendable {
-    /// One resource, owned by the pool and borrowed whole.
-    final class Slot: Sendable {
-        let resource: Mutex<Resource>
-        init(_ resource: sending Resource) { self.resource = Mutex(resource) }
-    }
-
-    /// What a waiting caller is given when its turn comes.
-    enum Grant: Sendable {
-        /// A resource another caller has just returned.
-        case reuse(Slot)
-        /// Room to make a new resource (a creation failed and freed its place).
-        case make
-    }
-
-    /// A caller waiting for its turn.
-    final class Waiter: Sendable {
-        let wakeUp = DispatchSemaphore(value: 0)
-        let grant = Mutex<Grant?>(nil)
+    /// One piece of work: run with the thread's resource, or told why there is none.
+    struct Job: Sendable {
+        let run: @Sendable (inout Resource) -> Void
+        let fail: @Sendable (RenderError) -> Void
     }
 
     struct State: Sendable {
-        var idle: [Slot] = []
+        var jobs: [Job] = []
+        var next = 0  // jobs[next...] are waiting, oldest first
+        var threads = 0
+        var idle = 0
         var made = 0
-        var everMade = 0
-        var waiters: [Waiter] = []  // FIFO: the first waits longest
+        var stopping = false
+
+        var waiting: Int { jobs.count - next }
+
+        mutating func takeJob() -> Job? {
+            guard next < jobs.count else { return nil }
+            let job = jobs[next]
+            next += 1
+            if next > 64, next * 2 > jobs.count {  // drop finished entries now and then, not on every take
+                jobs.removeFirst(next)
+                next = 0
+            }
+            return job
+        }
     }
 
-    /// The most resources that ever exist at once.
-    package let capacity: Int
-    private let make: @Sendable () throws(RenderError) -> Resource
-    private let state = Mutex(State())
+    /// What the pool and its threads share (the threads do not keep the pool alive).
+    final class Shared: Sendable {
+        let state = Mutex(State())
+        /// Signalled once per job and once per thread asked to stop.
+        let wakeUp = DispatchSemaphore(value: 0)
+        let make: @Sendable () throws(RenderError) -> Resource
+        let capacity: Int
 
-    /// A pool of at most `capacity` (at least 1) resources built by `make` when first needed.
+        init(capacity: Int, make: @escaping @Sendable () throws(RenderError) -> Resource) {
+            self.capacity = capacity
+            self.make = make
+        }
+    }
+
+    private let shared: Shared
+
+    /// The most threads, and so resources, that ever exist at once.
+    package var capacity: Int { shared.capacity }
+
+    /// A pool of at most `capacity` (at least 1) threads, each with a resource built by `make` on that thread.
     package init(capacity: Int, make: @escaping @Sendable () throws(RenderError) -> Resource) {
-        self.capacity = max(1, capacity)
-        self.make = make
+        shared = Shared(capacity: max(1, capacity), make: make)
+    }
+
+    deinit {
+        let running = shared.state.withLock { state in
+            state.stopping = true
+            return state.threads
+        }
+        for _ in 0..<running { shared.wakeUp.signal() }
     }
 
     /// How many resources the pool has made since it was created (failed attempts not counted).
-    package var resourcesMade: Int { state.withLock { $0.everMade } }
+    package var resourcesMade: Int { shared.state.withLock { $0.made } }
 
-    /// Runs `body` with a resource no other caller is using, waiting for one if all are lent.
-    package func withResource<R: Sendable>(_ body: (inout Resource) throws(RenderError) -> R) throws(RenderError) -> R {
-        let slot = try acquire()
-        defer { release(slot) }
-        return try slot.resource.withLock { (resource: inout Resource) throws(RenderError) -> R in try body(&resource) }
-    }
-
-    private enum Turn {
-        case reuse(Slot)
-        case make
-        case wait(Waiter)
-    }
-
-    private func acquire() throws(RenderError) -> Slot {
-        let turn: Turn = state.withLock { state in
-            if state.waiters.isEmpty, let slot = state.idle.popLast() { return .reuse(slot) }
-            if state.made < capacity {
-                state.made += 1
-                return .make
-            }
-            let waiter = Waiter()
-            state.waiters.append(waiter)
-            return .wait(waiter)
+    /// Runs `body` on one of the pool's threads with that thread's resource, waiting
+    /// for a free thread if all are busy, and returns what it returns.
+    package func withResource<R: Sendable>(_ body: @escaping @Sendable (inout Resource) throws(RenderError) -> R) throws(RenderError) -> R {
+        let outcome = Outcome<R>()
+        let job = Job(
+            run: { resource in outcome.finish(Result { () throws(RenderError) -> R in try body(&resource) }) },
+            fail: { error in outcome.finish(.failure(error)) })
+        let start = shared.state.withLock { state in
+            state.jobs.append(job)
+            guard state.waiting > state.idle, state.threads < shared.capacity else { return false }
+            state.threads += 1
+            return true
         }
-        switch turn {
-        case .reuse(let slot):
-            return slot
-        case .make:
-            return try makeSlot()
-        case .wait(let waiter):
-            waiter.wakeUp.wait()
-            switch waiter.grant.withLock({ $0 }) {
-            case .reuse(let slot): return slot
-            case .make, .none: return try makeSlot()  // .none cannot happen: a grant is set before the wake-up
-            }
-        }
+        if start { Self.startThread(shared) }
+        shared.wakeUp.signal()
+        return try outcome.wait()
     }
 
-    /// Makes a resource in a place already counted in `made`; a failure gives the place back.
-    private func makeSlot() throws(RenderError) -> Slot {
+    private static func startThread(_ shared: Shared) {
+        let thread = Thread { work(shared) }
+        thread.name = "nmti-render"
+        thread.start()
+    }
+
+    /// A thread's life: make its resource, then run jobs until asked to stop. A thread
+    /// that cannot make its resource fails the one job it takes and ends, so the next
+    /// waiting job gets a new thread and a new attempt.
+    private static func work(_ shared: Shared) {
+        var resource: Resource
         do throws(RenderError) {
-            let slot = Slot(try make())
-            state.withLock { $0.everMade += 1 }
-            return slot
+            resource = try shared.make()
+            shared.state.withLock { $0.made += 1 }
         } catch {
-            let next: Waiter? = state.withLock { state in
-                guard !state.waiters.isEmpty else {
-                    state.made -= 1
-                    return nil
-                }
-                return state.waiters.removeFirst()  // the place passes to the next caller, who tries again
+            shared.wakeUp.wait()  // a job to fail, or (no job) the pool stopping
+            let (job, replace) = shared.state.withLock { state in
+                let job = state.takeJob()
+                state.threads -= 1
+                let replace = !state.stopping && state.waiting > state.idle && state.threads < shared.capacity
+                if replace { state.threads += 1 }
+                return (job, replace)
             }
-            if let next { hand(.make, to: next) }
-            throw error
+            job?.fail(error)
+            if replace { startThread(shared) }
+            return
         }
-    }
-
-    private func release(_ slot: Slot) {
-        let next: Waiter? = state.withLock { state in
-            guard !state.waiters.isEmpty else {
-                state.idle.append(slot)
+        while true {
+            shared.state.withLock { $0.idle += 1 }
+            shared.wakeUp.wait()
+            let job: Job? = shared.state.withLock { state in
+                state.idle -= 1
+                if let job = state.takeJob() { return job }
+                state.threads -= 1  // woken with no job: the pool is stopping
                 return nil
             }
-            return state.waiters.removeFirst()
+            guard let job else { return }
+            job.run(&resource)
         }
-        if let next { hand(.reuse(slot), to: next) }
+    }
+}
+
+/// A result filled in on a pool thread and waited for by the caller.
+final class Outcome<R: Sendable>: Sendable {
+    private let value = Mutex<Result<R, RenderError>?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    func finish(_ result: Result<R, RenderError>) {
+        value.withLock { $0 = result }
+        done.signal()
     }
 
-    private func hand(_ grant: Grant, to waiter: Waiter) {
-        waiter.grant.withLock { $0 = grant }
-        waiter.wakeUp.signal()
+    func wait() throws(RenderError) -> R {
+        done.wait()
+        // Set before the signal; a missing value would be a pool bug, reported rather than trapped.
+        let result = value.withLock { $0 } ?? .failure(RenderError(.graphics, "a render worker ended without an answer"))
+        return try result.get()
     }
 }

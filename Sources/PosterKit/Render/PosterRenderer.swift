@@ -61,7 +61,11 @@ public final class PosterRenderer: Sendable {
     @discardableResult
     public func render(_ result: QuizResult, theme: Theme, to url: URL) throws(RenderError) -> RenderedPoster {
         let poster = try render(result, theme: theme)
-        try AtomicFile.write(Data(poster.png), to: url)
+        do throws(WriteFailure) {
+            try AtomicWriter.write(Data(poster.png), to: url)
+        } catch {
+            throw RenderError(.output, error.description)
+        }
         return poster
     }
 
@@ -79,7 +83,7 @@ public final class PosterRenderer: Sendable {
     }
 
     /// Runs the stages one by one with a caller-supplied clock, for the benchmark.
-    public func measureStages(_ result: QuizResult, theme: Theme, clock: () -> UInt64) throws(RenderError) -> StageTimings {
+    public func measureStages(_ result: QuizResult, theme: Theme, clock: @escaping @Sendable () -> UInt64) throws(RenderError) -> StageTimings {
         try pool.withWorker { worker throws(RenderError) in
             let start = clock()
             let values = theme.bind(ResolvedResult(result))

@@ -12,7 +12,7 @@ final class RenderWorker {
     }
 }
 
-/// The renderer's workers: at most one per concurrent render up to a bound, so that
+/// The renderer's workers: at most a bound of them, each on its own thread, so that
 /// renders never share Pango or Cairo state and memory does not grow with the number
 /// of callers (callers beyond the bound wait for a worker).
 typealias WorkerPool = BoundedPool<RenderWorker>
@@ -30,7 +30,7 @@ extension BoundedPool where Resource == RenderWorker {
     }
 
     /// Runs `body` with a worker no other thread is using.
-    func withWorker<R: Sendable>(_ body: (RenderWorker) throws(RenderError) -> R) throws(RenderError) -> R {
+    func withWorker<R: Sendable>(_ body: @escaping @Sendable (RenderWorker) throws(RenderError) -> R) throws(RenderError) -> R {
         try withResource { (worker: inout RenderWorker) throws(RenderError) -> R in try body(worker) }
     }
 }

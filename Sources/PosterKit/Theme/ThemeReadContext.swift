@@ -120,6 +120,6 @@ final class ThemeReadContext {
     }
 
     func suggestion(for word: String, among candidates: Set<String>) -> String {
-        ObjectReader.suggestion(for: word, among: candidates.sorted()).map { "; did you mean {\($0)}?" } ?? ""
+        Spelling.closest(to: word, among: candidates).map { "; did you mean {\($0)}?" } ?? ""
     }
 }

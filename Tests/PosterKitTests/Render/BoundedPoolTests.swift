@@ -5,7 +5,8 @@ import Testing
 @testable import PosterKit
 
 /// The renderer's pool never holds more than its bound, however many callers
-/// arrive at once; the callers beyond the bound wait and all finish.
+/// arrive at once; the callers beyond the bound wait and all finish; a released
+/// pool stops its threads.
 @Suite struct BoundedPoolTests {
     /// A resource that only counts how many exist.
     final class Token {
@@ -36,7 +37,7 @@ import Testing
             Token(number: made.add(1, ordering: .relaxed).newValue)
         }
         Self.concurrently(64) { _ in
-            let number = try? pool.withResource { (token: inout Token) throws(RenderError) -> Int in
+            let number = try? pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in
                 let now = inUse.add(1, ordering: .relaxed).newValue
                 mostInUse.max(now, ordering: .relaxed)
                 usleep(500)  // hold the resource so that callers pile up
@@ -62,7 +63,7 @@ import Testing
         let failures = Atomic<Int>(0)
         Self.concurrently(16) { _ in
             do throws(RenderError) {
-                _ = try pool.withResource { (token: inout Token) throws(RenderError) -> Int in token.number }
+                _ = try pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in token.number }
             } catch {
                 failures.add(1, ordering: .relaxed)
             }
@@ -85,6 +86,20 @@ import Testing
         #expect(rendered.load(ordering: .relaxed) == 24)
         #expect(renderer.workersMade >= 1)
         #expect(renderer.workersMade <= 2)
+    }
+
+    @Test func aReleasedPoolStopsItsThreadsAndAnotherCanStart() throws {
+        let made = Atomic<Int>(0)
+        for _ in 0..<20 {
+            let pool = BoundedPool<Token>(capacity: 2) { () throws(RenderError) in
+                Token(number: made.add(1, ordering: .relaxed).newValue)
+            }
+            Self.concurrently(4) { _ in
+                _ = try? pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in token.number }
+            }
+        }
+        #expect(made.load(ordering: .relaxed) <= 40)
+        #expect(made.load(ordering: .relaxed) >= 20)
     }
 
     @Test func theDefaultWorkerCountIsTheCoreCount() throws {
