@@ -26,7 +26,7 @@ final class Journal: Sendable {
         do throws(WriteFailure) {
             try AtomicWriter.write(text, to: url)
         } catch {
-            throw RenderError(.output, error.description)
+            throw RenderError(.output, error.description, cause: error)
         }
         let opened = open(url.path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
         guard opened >= 0 else {

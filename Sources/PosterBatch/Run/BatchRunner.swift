@@ -95,7 +95,7 @@ public struct BatchRunner: Sendable {
         let lock = try BatchLock(folder: folder)
         defer { lock.release() }
         for directory in Set(plan.jobs.map { ($0.file as NSString).deletingLastPathComponent }) {
-            do throws(WriteFailure) { try output.makeFolder(directory) } catch { throw RenderError(.output, error.description) }
+            do throws(WriteFailure) { try output.makeFolder(directory) } catch { throw RenderError(.output, error.description, cause: error) }
         }
         Self.removeTemporaryFiles(plan, in: folder)
         let engineIdentity = EngineIdentity.of(version: engine)
@@ -157,9 +157,9 @@ public struct BatchRunner: Sendable {
         do {
             try AtomicWriter.write(try manifest.jsonData(), to: folder.appendingPathComponent(Manifest.fileName))
         } catch let error as WriteFailure {
-            throw RenderError(.output, error.description)
+            throw RenderError(.output, error.description, cause: error)
         } catch {
-            throw RenderError(.output, "\(folder.path)/\(Manifest.fileName): \(error)")
+            throw RenderError(.output, "\(folder.path)/\(Manifest.fileName): \(error)", cause: error)
         }
         journal.remove()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -65,7 +65,7 @@ public final class GoldenSuite: Sendable {
         do throws(GraphicsError) {
             fonts = try FontLibrary.standard()
         } catch {
-            throw RenderError(.graphics, error.message)
+            throw RenderError(.graphics, error.message, cause: error)
         }
         renderer = try PosterRenderer(fonts: fonts, encoder: Self.checkEncoder)
         recorder = try PosterRenderer(fonts: fonts, encoder: Self.goldenEncoder)
@@ -211,7 +211,7 @@ public final class GoldenSuite: Sendable {
         do throws(WriteFailure) {
             try goldensFolder.write(data, to: EnvironmentStamp.fileName)
         } catch {
-            throw RenderError(.output, error.description)
+            throw RenderError(.output, error.description, cause: error)
         }
         return true
     }
@@ -319,7 +319,7 @@ public final class GoldenSuite: Sendable {
         do throws(WriteFailure) {
             try artifactsFolder.write(Data(html.utf8), to: GoldenReport.fileName)
         } catch {
-            throw RenderError(.output, error.description)
+            throw RenderError(.output, error.description, cause: error)
         }
         return reportURL
     }

@@ -28,7 +28,7 @@ public final class PosterRenderer: Sendable {
             do throws(GraphicsError) {
                 library = try FontLibrary.standard()
             } catch {
-                throw RenderError(.graphics, error.message)
+                throw RenderError(.graphics, error.message, cause: error)
             }
         }
         pool = WorkerPool(capacity: workers, fonts: library, encoder: encoder)
@@ -64,7 +64,7 @@ public final class PosterRenderer: Sendable {
         do throws(WriteFailure) {
             try AtomicWriter.write(Data(poster.png), to: url)
         } catch {
-            throw RenderError(.output, error.description)
+            throw RenderError(.output, error.description, cause: error)
         }
         return poster
     }
@@ -77,7 +77,7 @@ public final class PosterRenderer: Sendable {
         do throws(WriteFailure) {
             try folder.write(Data(poster.png), to: relative)
         } catch {
-            throw RenderError(.output, error.description)
+            throw RenderError(.output, error.description, cause: error)
         }
         return poster
     }
@@ -98,7 +98,7 @@ public final class PosterRenderer: Sendable {
                         argb32Premultiplied: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride).count
                 }
             } catch {
-                throw RenderError(.graphics, "\(theme.name): \(error)")
+                throw RenderError(.graphics, "\(theme.name): \(error)", cause: error)
             }
             let end = clock()
             return StageTimings(layout: laidOut - start, draw: drawn - laidOut, encode: end - drawn, bytes: encoded)
@@ -128,7 +128,7 @@ public final class PosterRenderer: Sendable {
                     argb32Premultiplied: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride)
             }
         } catch {
-            throw RenderError(.graphics, "\(theme.name): \(error)")
+            throw RenderError(.graphics, "\(theme.name): \(error)", cause: error)
         }
     }
 }
@@ -166,7 +166,7 @@ public enum PosterGraphicsFonts {
         do throws(GraphicsError) {
             return try FontLibrary.standard()
         } catch {
-            throw RenderError(.graphics, error.message)
+            throw RenderError(.graphics, error.message, cause: error)
         }
     }
 }

@@ -24,7 +24,7 @@ extension BoundedPool where Resource == RenderWorker {
             do throws(GraphicsError) {
                 return try RenderWorker(fonts: fonts, encoder: encoder)
             } catch {
-                throw RenderError(.graphics, error.message)
+                throw RenderError(.graphics, error.message, cause: error)
             }
         }
     }
