@@ -103,7 +103,7 @@ public struct BatchCommand: Command {
         var loaded: [Theme] = []
         for name in names { loaded.append(try ThemeInput.load(name)) }
         let plan = BatchPlan(themes: loaded, packs: packs, shard: shard)
-        let runner = BatchRunner(renderer: try ThemeInput.renderer(compression: compression), threads: jobs,
+        let runner = BatchRunner(renderer: try ThemeInput.renderer(compression: compression, workers: jobs), threads: jobs,
                                  compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
         let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
         let report: BatchRunner.Report

@@ -66,10 +66,11 @@ enum ThemeInput {
         return setting
     }
 
-    /// One renderer per process: fonts load once.
-    static func renderer(compression: PosterCompression = .balanced) throws(CommandFailure) -> PosterRenderer {
+    /// One renderer per process: fonts load once. `workers` bounds how many posters
+    /// render at once (default: the core count).
+    static func renderer(compression: PosterCompression = .balanced, workers: Int = PosterRenderer.defaultWorkerCount) throws(CommandFailure) -> PosterRenderer {
         do throws(RenderError) {
-            return try PosterRenderer(compression: compression)
+            return try PosterRenderer(compression: compression, workers: workers)
         } catch {
             throw failure(error)
         }

@@ -41,9 +41,9 @@ public final class PosterRenderer: Sendable {
     package var workersMade: Int { pool.resourcesMade }
 
     /// Creates a renderer over the pinned fonts whose PNGs use one of the named
-    /// compression settings.
-    public convenience init(compression: PosterCompression) throws(RenderError) {
-        try self.init(encoder: PNGEncoder(compression))
+    /// compression settings, with at most `workers` render workers.
+    public convenience init(compression: PosterCompression, workers: Int = PosterRenderer.defaultWorkerCount) throws(RenderError) {
+        try self.init(encoder: PNGEncoder(compression), workers: workers)
     }
 
     /// Renders one result with a theme into PNG bytes.
