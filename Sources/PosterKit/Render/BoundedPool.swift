@@ -9,7 +9,10 @@ import Synchronization
 /// Why threads and not resources lent to the caller: the render runs on a thread the
 /// pool owns, so the stacks and malloc arenas that drawing touches belong to `capacity`
 /// threads, not to every thread that ever called; memory stays flat however many
-/// callers arrive at once (bench/README.md). A resource never leaves its thread, so it
+/// callers arrive at once (bench/README.md). For the same reason a thread starts a job
+/// only while fewer than `2 * capacity` results (a poster's PNG each) wait to be picked
+/// up: with a thousand callers, the woken ones are slow to be scheduled, and their
+/// finished posters would otherwise pile up. A resource never leaves its thread, so it
 /// need not be `Sendable`. Waiting blocks on a semaphore, never spins. Threads start on
 /// first need and stop when the pool is released.
 package final class BoundedPool<Resource>: Sendable {
@@ -46,12 +49,15 @@ package final class BoundedPool<Resource>: Sendable {
         let state = Mutex(State())
         /// Signalled once per job and once per thread asked to stop.
         let wakeUp = DispatchSemaphore(value: 0)
+        /// Room for results in flight: taken before a job runs, given back when its caller has the result.
+        let resultRoom: DispatchSemaphore
         let make: @Sendable () throws(RenderError) -> Resource
         let capacity: Int
 
         init(capacity: Int, make: @escaping @Sendable () throws(RenderError) -> Resource) {
             self.capacity = capacity
             self.make = make
+            resultRoom = DispatchSemaphore(value: 2 * capacity)
         }
     }
 
@@ -80,9 +86,13 @@ package final class BoundedPool<Resource>: Sendable {
     /// for a free thread if all are busy, and returns what it returns.
     package func withResource<R: Sendable>(_ body: @escaping @Sendable (inout Resource) throws(RenderError) -> R) throws(RenderError) -> R {
         let outcome = Outcome<R>()
+        let room = shared.resultRoom
         let job = Job(
-            run: { resource in outcome.finish(Result { () throws(RenderError) -> R in try body(&resource) }) },
-            fail: { error in outcome.finish(.failure(error)) })
+            run: { resource in
+                room.wait()
+                outcome.finish(Result { () throws(RenderError) -> R in try body(&resource) }, releasing: room)
+            },
+            fail: { error in outcome.finish(.failure(error), releasing: nil) })
         let start = shared.state.withLock { state in
             state.jobs.append(job)
             guard state.waiting > state.idle, state.threads < shared.capacity else { return false }
@@ -138,18 +148,24 @@ package final class BoundedPool<Resource>: Sendable {
 
 /// A result filled in on a pool thread and waited for by the caller.
 final class Outcome<R: Sendable>: Sendable {
-    private let value = Mutex<Result<R, RenderError>?>(nil)
+    private let value = Mutex<(result: Result<R, RenderError>, room: DispatchSemaphore?)?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
-    func finish(_ result: Result<R, RenderError>) {
-        value.withLock { $0 = result }
+    /// Stores the result; `room` is given back once the caller has taken it.
+    func finish(_ result: Result<R, RenderError>, releasing room: DispatchSemaphore?) {
+        value.withLock { $0 = (result, room) }
         done.signal()
     }
 
     func wait() throws(RenderError) -> R {
         done.wait()
         // Set before the signal; a missing value would be a pool bug, reported rather than trapped.
-        let result = value.withLock { $0 } ?? .failure(RenderError(.graphics, "a render worker ended without an answer"))
+        let taken = value.withLock { value in
+            defer { value = nil }
+            return value
+        }
+        taken?.room?.signal()
+        let result = taken?.result ?? .failure(RenderError(.graphics, "a render worker ended without an answer"))
         return try result.get()
     }
 }
