@@ -6,13 +6,16 @@ public final class LayoutContext {
     /// The placeholder values for this result.
     public let values: BindingValues
     /// The shaper for this thread.
-    public let shaper: TextShaper
+    package let shaper: TextShaper
     /// The theme being rendered.
     public let theme: Theme
     /// What did not fit, collected for the fit report.
     public private(set) var notes: [FitNote] = []
     /// The node being laid out, for labelling notes.
     private var currentLabels: [String] = []
+    /// Every element laid out, in theme order (a container before its children),
+    /// when a layout dump was asked for; nil otherwise, so a render records nothing.
+    package var laidOutElements: [LaidOutElement]?
 
     init(values: BindingValues, shaper: TextShaper, theme: Theme) {
         self.values = values
@@ -25,13 +28,21 @@ public final class LayoutContext {
         value.resolve(values) ?? .clear
     }
 
-    /// The decoded asset an asset path template resolves to for this result.
-    public func asset(_ template: Template) throws(RenderError) -> ImageAsset {
+    /// The theme asset an asset path template resolves to for this result, as the
+    /// display list refers to it: its path and natural size.
+    public func asset(_ template: Template) throws(RenderError) -> ImageReference {
         let path = template.render(values)
         guard let asset = theme.asset(path) else {
             throw RenderError(.theme, "\(theme.file.path): asset '\(path)' was not loaded with the theme")
         }
-        return asset
+        return ImageReference(id: path, intrinsicSize: asset.intrinsicSize)
+    }
+
+    /// Shapes and fits `text` into a box `width` wide (nil: no wrapping) and at most
+    /// `maxHeight` tall, as the `text` element does: shrinking toward the style's
+    /// minimum size, then cutting as its `overflow` says.
+    public func layOut(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> LaidOutText {
+        shaper.layOut(text, style: style, width: width, maxHeight: maxHeight)
     }
 
     /// The id or JSON path of the element being laid out, for error messages.
@@ -52,8 +63,21 @@ public final class LayoutContext {
         defer { currentLabels.removeLast() }
         let origin = Point(x: parentOrigin.x + node.x, y: (flowY ?? parentOrigin.y) + node.y)
         let width = node.width ?? max(0, parentWidth - node.x)
-        return try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
+        let index = laidOutElements?.count
+        laidOutElements?.append(LaidOutElement(label: node.label, type: node.typeName, depth: currentLabels.count - 1, items: []))
+        let layout = try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
+        if let index { laidOutElements?[index].items = layout.items }
+        return layout
     }
+}
+
+/// One element as layout placed it: its label, type and the items it draws.
+package struct LaidOutElement: Sendable {
+    package let label: String
+    package let type: String
+    /// How many containers it is inside (0 for a top-level element).
+    package let depth: Int
+    package var items: [DisplayItem]
 }
 
 /// Something that did not fit as designed: shrunk, ellipsised or shortened text,

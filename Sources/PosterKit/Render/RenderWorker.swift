@@ -1,14 +1,12 @@
 import PosterGraphics
 
-/// One thread's reusable render state: a Pango shaper, a raster canvas and a PNG encoder.
+/// One thread's reusable render state: a Pango shaper and a raster canvas.
 final class RenderWorker {
     let shaper: TextShaper
     let canvas = PosterCanvas()
-    let encoder: PNGEncoder
 
-    init(fonts: FontLibrary, encoder: PNGEncoder) throws(GraphicsError) {
+    init(fonts: FontLibrary) throws(GraphicsError) {
         shaper = try TextShaper(library: fonts)
-        self.encoder = encoder
     }
 }
 
@@ -18,11 +16,11 @@ final class RenderWorker {
 typealias WorkerPool = BoundedPool<RenderWorker>
 
 extension BoundedPool where Resource == RenderWorker {
-    /// A pool of at most `capacity` workers over `fonts`, each encoding with `encoder`.
-    convenience init(capacity: Int, fonts: FontLibrary, encoder: PNGEncoder) {
+    /// A pool of at most `capacity` workers over `fonts`.
+    convenience init(capacity: Int, fonts: FontLibrary) {
         self.init(capacity: capacity) { () throws(RenderError) in
             do throws(GraphicsError) {
-                return try RenderWorker(fonts: fonts, encoder: encoder)
+                return try RenderWorker(fonts: fonts)
             } catch {
                 throw RenderError(.graphics, error.message, cause: error)
             }

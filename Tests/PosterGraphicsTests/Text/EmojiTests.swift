@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct EmojiTests {
     /// The inked rows and columns of a region: pixels that differ from the white background.
-    func inkBounds(_ raster: RasterView, columns: Range<Int>) -> (top: Int, bottom: Int)? {
+    func inkBounds(_ raster: Raster, columns: Range<Int>) -> (top: Int, bottom: Int)? {
         var top: Int?
         var bottom = 0
         for y in 0..<raster.height {
@@ -25,12 +25,13 @@ import Testing
         let shaper = try TextShaper(library: FontLibrary.standard())
         let style = TextStyle(family: "Noto Sans CJK SC", size: size)
         let han = shaper.shape("国", style: style, width: nil)
-        let both = shaper.shape("国😂", style: style, width: nil)
+        let both = shaper.layOut("国😂", style: style, width: nil)
         let canvas = PosterCanvas()
         let item = DisplayItem.text(both, origin: Point(x: 4, y: 4), color: .black, stroke: nil, shadow: nil)
         let hanEnd = Int(((4 + han.size.width) * 2).rounded())
         let width = Int(((8 + both.size.width) * 2).rounded())
-        try canvas.draw([item], size: Size(width: 8 + both.size.width, height: 8 + both.size.height), background: .white) { raster in
+        do {
+            let raster = try canvas.draw([item], size: Size(width: 8 + both.size.width, height: 8 + both.size.height), background: .white)
             let hanInk = try #require(inkBounds(raster, columns: 0..<hanEnd))
             let emojiInk = try #require(inkBounds(raster, columns: hanEnd..<width))
             let hanHeight = Double(hanInk.bottom - hanInk.top)
@@ -41,7 +42,8 @@ import Testing
             #expect(abs(emojiInk.top - hanInk.top) < Int(size))
         }
         // Colour survives: some pixel of the emoji is clearly not grey.
-        try canvas.draw([item], size: Size(width: 8 + both.size.width, height: 8 + both.size.height), background: .white) { raster in
+        do {
+            let raster = try canvas.draw([item], size: Size(width: 8 + both.size.width, height: 8 + both.size.height), background: .white)
             var colourful = false
             for y in 0..<raster.height {
                 for x in hanEnd..<width {
