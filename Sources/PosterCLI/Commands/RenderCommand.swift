@@ -123,7 +123,7 @@ public struct RenderCommand: Command {
         }
         // Refused before the poster is written, so a bad layout path leaves no poster behind.
         if let layoutJSON, layoutJSON != OutputOption.standardOutput, let refusal = OutputTarget.refusal(forPath: layoutJSON) {
-            throw CommandFailure(.cantCreate, refusal.description)
+            throw CommandFailure(.outputUnwritable, refusal.description, cause: refusal)
         }
         try OutputOption.write(Data(poster.bytes), to: path, io: &io)
         if let layoutJSON, let dump { try OutputOption.write(dump.json(), to: layoutJSON, io: &io) }

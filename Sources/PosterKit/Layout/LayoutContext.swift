@@ -143,11 +143,16 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
     /// the QR code the theme puts it in): the theme itself validated and is not at fault.
     public let isCausedByUserData: Bool
 
-    /// Creates an error.
-    public init(_ kind: Kind, _ message: String, causedByUserData: Bool = false) {
+    /// The error this one wraps (a `GraphicsError`, a `WriteFailure`, …), kept so a
+    /// front end can look past the message; nil when the render found the problem itself.
+    public let cause: (any Error & Sendable)?
+
+    /// Creates an error, wrapping `cause` when another layer's error is the reason.
+    public init(_ kind: Kind, _ message: String, causedByUserData: Bool = false, cause: (any Error & Sendable)? = nil) {
         self.kind = kind
         self.message = message
         isCausedByUserData = causedByUserData
+        self.cause = cause
     }
 
     public var description: String { message }
