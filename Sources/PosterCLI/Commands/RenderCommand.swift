@@ -47,8 +47,8 @@ public struct RenderCommand: Command {
             keeps posters an earlier run wrote for the same result, theme, compression
             and engine, as in 'batch'. Progress goes to standard output.
             Usage errors (64): -o or --layout-json with several results, a folder or
-            --results; those without --out; - among several files (use --results -); files and --results
-            together; --jobs, --shard or --resume without --out.
+            --results; those without --out; - among several files (use --results -);
+            files and --results together; --jobs, --shard or --resume without --out.
 
             EXAMPLES:
               nmti-poster render Fixtures/results/workplace-PRED.json -o pred.png
