@@ -20,6 +20,7 @@ let package = Package(
     products: [
         .library(name: "NMTIDomain", targets: ["NMTIDomain"]),
         .library(name: "PosterKit", targets: ["PosterKit"]),
+        .library(name: "PosterServer", targets: ["PosterServer"]),
         .executable(name: "nmti-poster", targets: ["nmti-poster"]),
     ],
     targets: [
@@ -35,19 +36,26 @@ let package = Package(
         systemLibrary("CDeflate", "libdeflate", "libdeflate-dev"),
         systemLibrary("CIsal", "libisal", "libisal-dev"),
         systemLibrary("CXml2", "libxml-2.0", "libxml2-dev"),  // SVG assets are checked on libxml2's own parse
+        systemLibrary("CCrypto", "libcrypto", "libssl-dev"),  // SHA-256 and HMAC-SHA256 from OpenSSL
+        systemLibrary("CMicroHTTPD", "libmicrohttpd", "libmicrohttpd-dev"),  // the HTTP server under `serve`
+        // Three non-variadic doors to libmicrohttpd's variadic calls, which Swift cannot make.
+        .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CSystem/CMicroHTTPDShim"),
 
         // The only module that imports C: drawing, text shaping, assets, QR, PNG.
         .target(
             name: "PosterGraphics",
-            dependencies: ["CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate", "CIsal", "CXml2"],
+            dependencies: ["CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate", "CIsal", "CXml2", "CCrypto", "CMicroHTTPD", "CMicroHTTPDShim"],
             swiftSettings: optimizedEvenInDebug
         ),
 
         // Themes, binding, layout and the render pipeline.
         .target(name: "PosterKit", dependencies: ["NMTIDomain", "PosterGraphics"], swiftSettings: optimizedEvenInDebug),
 
+        // The HTTP render service (`serve`), pure Swift over PosterKit and PosterGraphics' HTTP wrapper.
+        .target(name: "PosterServer", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics"]),
+
         // The command-line front end as a library, so tests drive it without a process.
-        .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit"]),
+        .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit", "PosterServer"]),
         .executableTarget(name: "nmti-poster", dependencies: ["PosterCLI"]),
         // Throughput benchmark against Pillow, Chromium and the deflate floor: bench/README.md.
         .executableTarget(name: "nmti-bench", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics", "CDeflate"]),
@@ -58,5 +66,6 @@ let package = Package(
         .testTarget(name: "PosterGraphicsTests", dependencies: ["PosterGraphics", "TestSupport"]),
         .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),
         .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster"]),
+        .testTarget(name: "PosterServerTests", dependencies: ["PosterServer", "PosterGraphics", "nmti-poster"]),
     ]
 )

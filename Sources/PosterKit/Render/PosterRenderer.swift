@@ -10,7 +10,7 @@ public typealias PosterCompression = PNGCompression
 /// Safe to call from several threads at once: each call borrows a worker with
 /// its own Pango context and canvas, and themes are immutable.
 public final class PosterRenderer: Sendable {
-    private let pool: WorkerPool
+    let pool: WorkerPool
 
     /// Creates a renderer over the pinned fonts; fails with a message naming the
     /// package to install when a font is missing.
