@@ -32,6 +32,11 @@ public enum SimpleURLResult {
         for (parameter, field) in fields {
             guard let value = query.value(parameter) else { continue }
             if field.hasPrefix("scores.") {
+                // Foundation's parser refuses the whole document for a number beyond a double; name the parameter.
+                if value.wholeMatch(of: numberPattern) != nil, !(Double(value)?.isFinite ?? false) {
+                    let message = ResultError(path: parameter, reason: "expected an integer, found \(value) (beyond a 64-bit integer)").description
+                    throw ServiceError(400, "bad-result", path: parameter, message)
+                }
                 scores.append("\(quoted(String(field.dropFirst(7)))):\(numberOrString(value))")
             } else {
                 top.append("\(quoted(field)):\(quoted(value))")
@@ -54,10 +59,11 @@ public enum SimpleURLResult {
         return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
     }
 
+    nonisolated(unsafe) static let numberPattern = #/-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/#
+
     /// A JSON number when the text is exactly one (so `1.5` and `1e400` get the CLI's number
     /// messages), else a string (which the reader refuses as "expected an integer").
     static func numberOrString(_ text: String) -> String {
-        let pattern = #/-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/#
-        return text.wholeMatch(of: pattern) != nil && text.utf8.count <= 400 ? text : quoted(text)
+        return text.wholeMatch(of: numberPattern) != nil && text.utf8.count <= 400 ? text : quoted(text)
     }
 }
