@@ -21,6 +21,10 @@ let usage = """
       --no-process          skip the whole-process measurements
       --variants-only FILE  only write the 32 classic variants' copy as JSON for the baselines, then exit
       --png-sweep           only time every PNG filter, compressor and level on the 32 classic posters
+      --renderer-throughput SECONDS
+                            only measure in-process posters/s for SECONDS on --threads threads (default:
+                            the core count), unique nicknames, --theme (classic), --compression; JSON line
+      --sha256 FILE         only time SHA-256 (libcrypto) over FILE: median ms per hash, JSON line
       --worst-themes DIR    only render one poster of each theme in DIR (bench/worst-themes), --rounds
                             times with a fresh load, and print median seconds; exit 1 if one takes > 2 s
     """
@@ -39,6 +43,11 @@ struct Options {
     var variantsOnly: String?
     var pngSweep = false
     var worstThemes: String?
+    var rendererThroughput: Double?
+    var sha256File: String?
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+    var theme = "classic"
+    var compression = PosterCompression.balanced
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -67,6 +76,14 @@ struct Options {
             case "--variants-only": variantsOnly = value(argument)
             case "--png-sweep": pngSweep = true
             case "--worst-themes": worstThemes = value(argument)
+            case "--renderer-throughput": rendererThroughput = Double(count(argument))
+            case "--sha256": sha256File = value(argument)
+            case "--threads": threads = count(argument)
+            case "--theme": theme = value(argument)
+            case "--compression":
+                let text = value(argument)
+                guard let setting = PosterCompression(rawValue: text) else { fail("--compression must be fast, balanced or smallest") }
+                compression = setting
             case "-h", "--help": print(usage); exit(0)
             default: fail("unknown option '\(argument)'\n\n\(usage)")
             }
@@ -85,6 +102,15 @@ func main() throws {
     let themesDirectory = URL(fileURLWithPath: options.themes, relativeTo: cwd).standardizedFileURL
     let outDirectory = URL(fileURLWithPath: options.out, relativeTo: cwd).standardizedFileURL
     try FileManager.default.createDirectory(at: outDirectory, withIntermediateDirectories: true)
+
+    if let seconds = options.rendererThroughput {
+        try ServeBench.rendererThroughput(themes: themesDirectory, theme: options.theme, threads: options.threads, seconds: seconds, compression: options.compression)
+        return
+    }
+    if let file = options.sha256File {
+        try ServeBench.sha256(file: file)
+        return
+    }
 
     if let worstThemes = options.worstThemes {
         let folder = URL(fileURLWithPath: worstThemes, relativeTo: cwd).standardizedFileURL
