@@ -11,21 +11,25 @@ func systemLibrary(_ name: String, _ pkgConfig: String, _ apt: String) -> Target
     )
 }
 
-/// Pixel loops (PNG filters, blur, image comparison) are 20-50x slower unoptimised;
-/// optimising these modules in debug builds keeps the test suite fast.
-let optimizedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
-
 let package = Package(
     name: "NMTIPoster",
     products: [
         .library(name: "NMTIDomain", targets: ["NMTIDomain"]),
         .library(name: "PosterKit", targets: ["PosterKit"]),
+        .library(name: "PosterBatch", targets: ["PosterBatch"]),
+        .library(name: "PosterGolden", targets: ["PosterGolden"]),
         .library(name: "PosterServer", targets: ["PosterServer"]),
         .executable(name: "nmti-poster", targets: ["nmti-poster"]),
     ],
     targets: [
         // Pure domain model shared with the quiz app: no C, no I/O beyond Foundation's JSON.
         .target(name: "NMTIDomain"),
+
+        // The theme file format: a JSON5 reader that keeps line and column, diagnostics, the object reader.
+        .target(name: "ThemeFormat"),
+
+        // The display list's plain values: geometry, paints, text styles. No C, no I/O.
+        .target(name: "PosterDisplay"),
 
         // C libraries from Debian, quarantined behind PosterGraphics.
         systemLibrary("CCairo", "cairo", "libcairo2-dev"),
@@ -44,18 +48,26 @@ let package = Package(
         // The only module that imports C: drawing, text shaping, assets, QR, PNG.
         .target(
             name: "PosterGraphics",
-            dependencies: ["CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate", "CIsal", "CXml2", "CCrypto", "CMicroHTTPD", "CMicroHTTPDShim"],
-            swiftSettings: optimizedEvenInDebug
+            dependencies: [
+                "PosterDisplay", "CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate", "CIsal", "CXml2",
+                "CCrypto", "CMicroHTTPD", "CMicroHTTPDShim",
+            ],
         ),
 
         // Themes, binding, layout and the render pipeline.
-        .target(name: "PosterKit", dependencies: ["NMTIDomain", "PosterGraphics"], swiftSettings: optimizedEvenInDebug),
+        .target(name: "PosterKit", dependencies: ["NMTIDomain", "ThemeFormat", "PosterDisplay", "PosterGraphics"]),
+
+        // Batch renders: plans, shards, the journal and the manifest.
+        .target(name: "PosterBatch", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics"]),
+
+        // Golden-image testing: cases, pixel comparison, tolerances, the HTML report.
+        .target(name: "PosterGolden", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics"]),
 
         // The HTTP render service (`serve`), pure Swift over PosterKit and PosterGraphics' HTTP wrapper.
-        .target(name: "PosterServer", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics"]),
+        .target(name: "PosterServer", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterGraphics"]),
 
         // The command-line front end as a library, so tests drive it without a process.
-        .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit", "PosterServer"]),
+        .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterGolden", "PosterServer"]),
         .executableTarget(name: "nmti-poster", dependencies: ["PosterCLI"]),
         // Throughput benchmark against Pillow, Chromium and the deflate floor: bench/README.md.
         .executableTarget(name: "nmti-bench", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics", "CDeflate"]),
@@ -63,8 +75,11 @@ let package = Package(
         // What more than one test target uses: the seeded byte mutator and its generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NMTIDomainTests", dependencies: ["NMTIDomain", "TestSupport"]),
+        .testTarget(name: "ThemeFormatTests", dependencies: ["ThemeFormat", "TestSupport"]),
         .testTarget(name: "PosterGraphicsTests", dependencies: ["PosterGraphics", "TestSupport"]),
         .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),
+        .testTarget(name: "PosterBatchTests", dependencies: ["PosterBatch", "TestSupport"]),
+        .testTarget(name: "PosterGoldenTests", dependencies: ["PosterGolden", "TestSupport"]),
         .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster"]),
         .testTarget(name: "PosterServerTests", dependencies: ["PosterServer", "PosterGraphics", "nmti-poster"]),
     ]

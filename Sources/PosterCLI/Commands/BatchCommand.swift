@@ -1,5 +1,6 @@
 import Foundation
 import NMTIDomain
+import PosterBatch
 import PosterKit
 
 /// `nmti-poster batch`: renders every variant (16 types x 2 packs) of one or all themes.

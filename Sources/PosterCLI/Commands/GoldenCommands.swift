@@ -1,4 +1,5 @@
 import Foundation
+import PosterGolden
 import PosterKit
 
 /// `nmti-poster golden check`: renders every golden case and compares it with its golden.

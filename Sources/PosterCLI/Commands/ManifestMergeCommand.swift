@@ -1,4 +1,5 @@
 import Foundation
+import PosterBatch
 import PosterKit
 
 /// `nmti-poster manifest merge`: joins the manifests of a sharded batch into one.

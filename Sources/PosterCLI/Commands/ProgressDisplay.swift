@@ -1,4 +1,5 @@
 import Foundation
+import PosterBatch
 import PosterKit
 
 /// Batch progress on standard output: a redrawn bar with count, rate and time left

@@ -1,3 +1,4 @@
+import PosterDisplay
 import CCairo
 import Foundation
 

@@ -1,3 +1,5 @@
+import PosterDisplay
+
 extension SVGSafety {
     /// Elements whose content is drawn once per use (per vertex for a marker), so an offscreen pass inside one has no bound.
     /// (`<filter>` too: an `<feImage>` in it draws its target once per filtered element.)

@@ -1,3 +1,4 @@
+import PosterDisplay
 import CCairo
 
 extension PosterCanvas {

@@ -1,3 +1,4 @@
+import PosterDisplay
 import CCairo
 
 /// Filling shapes with radial gradients computed here rather than by pixman.

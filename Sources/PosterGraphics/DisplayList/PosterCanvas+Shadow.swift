@@ -1,3 +1,4 @@
+import PosterDisplay
 import CCairo
 
 /// What a shape's shadow silhouette is made of; with the transform and blur it

@@ -1,3 +1,5 @@
+import PosterDisplay
+
 /// The validated contents of an `IHDR` chunk plus the sizes derived from it.
 ///
 /// All arithmetic on untrusted dimensions happens here, after range checks,

@@ -1,3 +1,5 @@
+import PosterDisplay
+
 /// A font file the engine is allowed to use, and the Debian package that installs it.
 ///
 /// Rendering sees only these files, never the machine's other fonts, so output

@@ -1,3 +1,5 @@
+import PosterDisplay
+
 /// A text shaped and fitted into its box, ready to draw.
 ///
 /// Holds Pango objects: draw it on the thread whose `TextShaper` made it.

@@ -1,3 +1,5 @@
+import PosterDisplay
+
 /// Cutting a text that does not fit at a sentence end (`TextOverflow.sentence`).
 extension TextShaper {
     /// Characters that end a sentence; a run of them ends one sentence ("？！").

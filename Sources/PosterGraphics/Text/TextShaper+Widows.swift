@@ -1,3 +1,4 @@
+import PosterDisplay
 import CPangoCairo
 
 /// Keeping a paragraph's last line from holding a single character (a widow, 孤字).

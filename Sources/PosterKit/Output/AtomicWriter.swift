@@ -11,10 +11,10 @@ import Glibc
 ///
 /// Only a regular file is ever replaced: a folder, symlink, FIFO, device or socket
 /// under the final name is refused.
-enum AtomicWriter {
+package enum AtomicWriter {
     /// The hidden temporary name a write of `name` uses: `.<stem>.<pid>.<16 random hex digits>.tmp`,
     /// where the stem is `name` cut to fit (`temporaryStem`).
-    static func temporaryName(for name: String) -> String {
+    package static func temporaryName(for name: String) -> String {
         var generator = SystemRandomNumberGenerator()
         let random = String(generator.next() as UInt64, radix: 16)
         return ".\(temporaryStem(for: name)).\(getpid()).\(String(repeating: "0", count: 16 - random.count))\(random).tmp"
@@ -25,11 +25,11 @@ enum AtomicWriter {
     /// digits, `.tmp`), so any final name within `NAME_MAX` (255 bytes) gets a temporary
     /// name within it too; without the cut, a legal 230-byte name failed with
     /// "file name too long".
-    static let maximumStemBytes = 255 - 36
+    package static let maximumStemBytes = 255 - 36
 
     /// `name`, or its longest prefix of at most `maximumStemBytes` UTF-8 bytes that ends
     /// on a character boundary.
-    static func temporaryStem(for name: String) -> String {
+    package static func temporaryStem(for name: String) -> String {
         guard name.utf8.count > maximumStemBytes else { return name }
         var stem = ""
         var bytes = 0
@@ -45,7 +45,7 @@ enum AtomicWriter {
     /// Writes `data` as `name` inside the open folder `folder`, whose path (for
     /// messages and the temporary-file registry) is `folderPath`; `shown` is the
     /// output's name in messages.
-    static func write(_ data: Data, named name: String, in folder: Int32, folderPath: String, shown: String) throws(WriteFailure) {
+    package static func write(_ data: Data, named name: String, in folder: Int32, folderPath: String, shown: String) throws(WriteFailure) {
         try refuseNonRegular(name, in: folder, shown: shown)
         let prefix = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
         var temporary = ""
@@ -88,7 +88,7 @@ enum AtomicWriter {
     }
 
     /// Writes all of `data` to an open descriptor, retrying after EINTR and short writes.
-    static func writeAll(_ data: Data, to descriptor: Int32, shown: String, doing action: String? = nil) throws(WriteFailure) {
+    package static func writeAll(_ data: Data, to descriptor: Int32, shown: String, doing action: String? = nil) throws(WriteFailure) {
         var failure: Int32 = 0
         data.withUnsafeBytes { raw in
             var offset = 0
@@ -117,10 +117,10 @@ enum AtomicWriter {
 }
 
 /// What kind of node a path names, from `lstat(2)`'s mode.
-enum NodeKind: Equatable, CustomStringConvertible {
+package enum NodeKind: Equatable, CustomStringConvertible {
     case regular, directory, symlink, fifo, characterDevice, blockDevice, socket
 
-    init(_ mode: mode_t) {
+    package init(_ mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFDIR: self = .directory
         case S_IFLNK: self = .symlink
@@ -133,7 +133,7 @@ enum NodeKind: Equatable, CustomStringConvertible {
     }
 
     /// `a folder`, `a symbolic link`, …
-    var description: String {
+    package var description: String {
         switch self {
         case .regular: "a regular file"
         case .directory: "a folder"
@@ -149,10 +149,10 @@ enum NodeKind: Equatable, CustomStringConvertible {
 /// A pause between writing a temporary file and renaming it, so that the signal tests
 /// can interrupt a write deterministically. Active only when the environment variable
 /// `NMTI_POSTER_TEST_HOLD_BEFORE_RENAME` is set (to anything); never set in normal use.
-enum TestHook {
-    static let holds = getenv("NMTI_POSTER_TEST_HOLD_BEFORE_RENAME") != nil
+package enum TestHook {
+    package static let holds = getenv("NMTI_POSTER_TEST_HOLD_BEFORE_RENAME") != nil
 
-    static func holdBeforeRename() {
+    package static func holdBeforeRename() {
         guard holds else { return }
         while true { pause() }
     }

@@ -43,7 +43,7 @@ public enum OutputTarget {
     }
 
     /// Opens the folder a new file goes into, with a message that names the folder.
-    static func openParent(_ folderPath: String, shown: String) throws(WriteFailure) -> Int32 {
+    package static func openParent(_ folderPath: String, shown: String) throws(WriteFailure) -> Int32 {
         let folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else {
             let code = errno

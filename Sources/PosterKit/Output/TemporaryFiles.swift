@@ -13,14 +13,14 @@ public enum TemporaryFiles {
     nonisolated(unsafe) private static var paths: [String: [CChar]] = [:]
 
     /// Records a temporary file just created at `path`.
-    static func register(_ path: String) {
+    package static func register(_ path: String) {
         lock.lock()
         defer { lock.unlock() }
         paths[path] = Array(path.utf8CString)
     }
 
     /// Forgets a temporary file that was renamed into place or removed.
-    static func unregister(_ path: String) {
+    package static func unregister(_ path: String) {
         lock.lock()
         defer { lock.unlock() }
         paths[path] = nil

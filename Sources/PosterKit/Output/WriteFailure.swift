@@ -31,7 +31,7 @@ public struct WriteFailure: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A failure described by the system (`no space left on device`, `read-only file system`, …).
-    static func system(_ path: String, _ code: Int32, doing action: String? = nil) -> WriteFailure {
+    package static func system(_ path: String, _ code: Int32, doing action: String? = nil) -> WriteFailure {
         let text = String(cString: strerror(code)).lowercased()
         return WriteFailure(systemPath: path, reason: action.map { "\($0) (\(text))" } ?? text, code: code)
     }

@@ -8,18 +8,18 @@ import Glibc
 /// Used instead of `FileManager.attributesOfItem`, which also looks up the owner's
 /// user and group names: through nsswitch that can mean a socket to nscd or, on a
 /// machine set up with LDAP, the network, which a render must never touch.
-struct FileStatus {
-    enum Kind { case regular, directory, other }
+package struct FileStatus {
+    package enum Kind { case regular, directory, other }
 
-    let kind: Kind
-    let size: Int
-    let modified: Date
+    package let kind: Kind
+    package let size: Int
+    package let modified: Date
     /// The inode's change time (ctime): set to now by every write, rename or chmod,
     /// and unlike the modification time it cannot be set back (`touch -d`, `cp -p`).
-    let changed: Date
+    package let changed: Date
 
     /// The status of `path`, or nil when it does not exist or cannot be examined.
-    init?(_ path: String) {
+    package init?(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {

@@ -7,9 +7,9 @@ import Glibc
 /// the open descriptor: a file swapped for a FIFO or a device after an earlier
 /// check cannot block or flood the reader (FileManager.contents would wait on a FIFO).
 /// The one read loop for manifests, journals' manifests and theme assets.
-enum RegularFileBytes {
+package enum RegularFileBytes {
     /// Why a file was not read.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// open, fstat or read failed with this errno.
         case system(Int32)
         /// Not a regular file (a folder when `isDirectory`).
@@ -18,7 +18,7 @@ enum RegularFileBytes {
         case tooLarge(size: Int)
 
         /// The system's reason in words: `permission denied`, `no such file`, ….
-        static func reason(_ code: Int32) -> String {
+        package static func reason(_ code: Int32) -> String {
             switch code {
             case ENOENT, ENOTDIR: "no such file"
             case EACCES, EPERM: "permission denied"
@@ -28,12 +28,12 @@ enum RegularFileBytes {
     }
 
     /// The bytes, or nil when the path is not a readable regular file of at most `limit` bytes.
-    static func read(_ path: String, limit: Int) -> Data? {
+    package static func read(_ path: String, limit: Int) -> Data? {
         try? contents(path, limit: limit)
     }
 
     /// The bytes of a regular file of at most `limit` bytes, or why not.
-    static func contents(_ path: String, limit: Int) throws(Failure) -> Data {
+    package static func contents(_ path: String, limit: Int) throws(Failure) -> Data {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .system(errno) }
         defer { close(descriptor) }

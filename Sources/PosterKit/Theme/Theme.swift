@@ -22,7 +22,7 @@ public struct Theme: Sendable {
     public let variables: [ThemeVariable]
     /// The top-level elements, drawn in order.
     public let elements: [ElementNode]
-    let assets: [String: ImageAsset]
+    package let assets: [String: ImageAsset]
 
     /// The name of the layout file inside a theme folder.
     public static let fileName = "theme.json5"

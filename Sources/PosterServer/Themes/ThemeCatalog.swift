@@ -1,4 +1,5 @@
 import Foundation
+import PosterBatch
 import PosterKit
 import Synchronization
 

@@ -1,3 +1,4 @@
+import PosterBatch
 import Foundation
 import PosterKit
 import Synchronization

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// SIGINT, SIGTERM and SIGHUP during a write, through the real binary: the temporary
 /// files in flight are removed and the tool exits with 128 + the signal.

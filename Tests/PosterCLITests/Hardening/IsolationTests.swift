@@ -1,6 +1,7 @@
 import Foundation
 import PosterGraphics
 import Testing
+import TestSupport
 
 /// A render reads only the result, its theme's folder and the pinned fonts (plus
 /// the system's libraries), writes only its output, and never opens a socket:

@@ -2,6 +2,7 @@ import Foundation
 import PosterGraphics
 import PosterKit
 import Testing
+import TestSupport
 @testable import PosterCLI
 
 /// Where output cannot be written: a missing, read-only or full folder gives one

@@ -1,4 +1,5 @@
 import Foundation
+import PosterDisplay
 import Testing
 @testable import PosterGraphics
 

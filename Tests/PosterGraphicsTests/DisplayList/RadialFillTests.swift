@@ -1,4 +1,5 @@
 import CCairo
+import PosterDisplay
 import Testing
 @testable import PosterGraphics
 

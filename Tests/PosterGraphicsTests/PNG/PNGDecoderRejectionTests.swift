@@ -1,3 +1,4 @@
+import PosterDisplay
 import Testing
 @testable import PosterGraphics
 

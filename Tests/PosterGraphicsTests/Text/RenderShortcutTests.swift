@@ -1,5 +1,6 @@
 import CPangoFT2
 import Foundation
+import PosterDisplay
 import Testing
 @testable import PosterGraphics
 

@@ -1,3 +1,4 @@
+import PosterDisplay
 import Testing
 import TestSupport
 @testable import PosterGraphics

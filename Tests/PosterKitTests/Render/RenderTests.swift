@@ -2,10 +2,9 @@ import Foundation
 import NMTIDomain
 import PosterGraphics
 import Testing
+import TestSupport
 @testable import PosterKit
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
 let sharedStore = ThemeStore(directory: packageRoot.appendingPathComponent("Themes"))
 
 @Suite struct RenderTests {

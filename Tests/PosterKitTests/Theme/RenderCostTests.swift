@@ -1,6 +1,7 @@
 import Foundation
 import NMTIDomain
 import Testing
+import TestSupport
 @testable import PosterKit
 
 /// The render-cost estimate: what it counts for known elements, the shipped themes

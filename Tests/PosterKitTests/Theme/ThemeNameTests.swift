@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PosterKit
 
 /// Theme names follow `ThemeName.pattern`, checked at load with the JSON path `name`;

@@ -1,6 +1,7 @@
 import Foundation
 import PosterGraphics
 import Testing
+import TestSupport
 @testable import PosterKit
 
 /// Keeps `Themes/theme.schema.json` (what editors check) and the theme loader

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PosterKit
 
 /// Writes a theme folder in a fresh temporary directory.

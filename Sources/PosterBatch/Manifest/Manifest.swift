@@ -1,0 +1,59 @@
+import PosterKit
+import Foundation
+
+/// The record of a batch: one entry per poster written, with its content hash.
+public struct Manifest: Codable, Sendable, Equatable {
+    /// One rendered poster.
+    public struct Entry: Codable, Sendable, Equatable, Hashable {
+        public var theme: String
+        public var pack: String
+        public var code: String
+        /// The file, relative to the batch's output folder.
+        public var file: String
+        public var bytes: Int
+        public var sha256: String
+        /// Time to render and encode this poster (informational; varies run to run).
+        public var milliseconds: Double
+        /// How the poster was made; absent in manifests written before it was recorded.
+        public var provenance: Provenance?
+
+        /// Creates an entry.
+        public init(theme: String, pack: String, code: String, file: String, bytes: Int, sha256: String,
+                    milliseconds: Double, provenance: Provenance? = nil) {
+            self.theme = theme
+            self.pack = pack
+            self.code = code
+            self.file = file
+            self.bytes = bytes
+            self.sha256 = sha256
+            self.milliseconds = milliseconds
+            self.provenance = provenance
+        }
+    }
+
+    /// The manifest format version.
+    public var version: Int = 1
+    /// The shard this manifest covers, such as "2/4"; nil for a whole batch or a merge.
+    public var shard: String?
+    /// The posters, sorted by theme, pack and code.
+    public var entries: [Entry]
+
+    /// The file name a batch writes in its output folder.
+    public static let fileName = "manifest.json"
+
+    /// The largest manifest `read` accepts, in bytes.
+    public static let maximumBytes = 64 << 20
+
+    /// Creates a manifest with entries in canonical order.
+    public init(shard: String? = nil, entries: [Entry]) {
+        self.shard = shard
+        self.entries = entries.sorted { ($0.theme, $0.pack, $0.code) < ($1.theme, $1.pack, $1.code) }
+    }
+
+    /// Pretty, key-sorted JSON, so manifests diff cleanly.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+}

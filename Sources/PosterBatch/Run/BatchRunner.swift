@@ -1,0 +1,246 @@
+import PosterKit
+import Foundation
+import NMTIDomain
+import PosterGraphics
+
+/// Renders a batch plan on several threads, writing each poster atomically and
+/// recording it in a manifest. A failing poster does not stop the others.
+public struct BatchRunner: Sendable {
+    /// Progress after each poster.
+    public struct Progress: Sendable {
+        /// Posters finished so far, this one included.
+        public let done: Int
+        /// Posters in the plan.
+        public let total: Int
+        /// The poster's file, relative to the output folder.
+        public let file: String
+        /// Whether this poster failed.
+        public let failed: Bool
+
+        /// A progress report; public so front ends can test their displays.
+        public init(done: Int, total: Int, file: String, failed: Bool) {
+            self.done = done
+            self.total = total
+            self.file = file
+            self.failed = failed
+        }
+    }
+
+    /// A poster that could not be rendered or written.
+    public struct Failure: Sendable, CustomStringConvertible {
+        public let file: String
+        public let message: String
+        /// What failed: `.output` when the file could not be written.
+        public var kind: RenderError.Kind = .graphics
+        public var description: String { "\(file): \(message)" }
+    }
+
+    /// What a run produced.
+    public struct Report: Sendable {
+        public let manifest: Manifest
+        public let failures: [Failure]
+        public let seconds: Double
+        /// Posters a resumed run found already written and intact, and kept.
+        public var reused: Int = 0
+        /// Posters a resumed run found intact but made another way, rendered again:
+        /// how many for each difference (`theme`, `compression`, `engine`, `provenance`).
+        public var stale: [String: Int] = [:]
+    }
+
+    /// The journal a run appends one manifest entry to (a JSON line) as each poster
+    /// is renamed into place, so that a killed run can be resumed; removed once
+    /// `manifest.json` is written.
+    public static let journalName = ".manifest.journal"
+
+    /// The lock file a run holds in its output folder (see `BatchLock`).
+    public static let lockName = BatchLock.fileName
+
+    let renderer: PosterRenderer
+    let threads: Int
+    let compression: PosterCompression
+    let engine: String
+
+    /// Creates a runner over `threads` workers (at least 1). `compression` must be
+    /// the renderer's setting and `engine` names the tool and its version: both are
+    /// recorded with every poster so that a resume can tell stale posters apart.
+    public init(renderer: PosterRenderer, threads: Int, compression: PosterCompression = .balanced,
+                engine: String = "PosterKit") {
+        self.renderer = renderer
+        self.threads = max(1, threads)
+        self.compression = compression
+        self.engine = engine
+    }
+
+    /// Renders every job into `folder`, then writes `manifest.json` there.
+    ///
+    /// The run holds `<folder>/.batch.lock` throughout; a second run into the same
+    /// folder fails with `.busy`. Two themes whose posters would land on the same
+    /// path (the same `name`) are refused before anything is written. Each poster
+    /// is written to a temporary name and renamed, then recorded in the journal
+    /// with its provenance. With `resume`, posters recorded in `manifest.json` or
+    /// the journal of an earlier (possibly killed) run are kept when the file is
+    /// still there with the recorded size and sha256 and was made with the same
+    /// theme content, compression and engine; every other poster is rendered
+    /// again. Temporary files a killed run left behind are removed either way.
+    /// A plan with no jobs (an empty shard) still creates the folder and an empty manifest.
+    public func run(
+        _ plan: BatchPlan, into folder: URL, resume: Bool = false,
+        progress: @escaping @Sendable (Progress) -> Void = { _ in }
+    ) throws(RenderError) -> Report {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try Self.checkDistinctFiles(plan)
+        // Poster paths come from theme names: written only through OutputFolder, inside `folder`.
+        let output = OutputFolder(root: folder)
+        try Self.makeFolder(folder)
+        let lock = try BatchLock(folder: folder)
+        defer { lock.release() }
+        for directory in Set(plan.jobs.map { ($0.file as NSString).deletingLastPathComponent }) {
+            do throws(WriteFailure) { try output.makeFolder(directory) } catch { throw RenderError(.output, error.description) }
+        }
+        Self.removeTemporaryFiles(plan, in: folder)
+        let engineIdentity = EngineIdentity.of(version: engine)
+        var provenances: [String: Manifest.Provenance] = [:]
+        for job in plan.jobs where provenances[job.theme.name] == nil {
+            provenances[job.theme.name] = Manifest.Provenance(
+                engine: engineIdentity, compression: compression.rawValue, theme: ThemeDigest.of(job.theme))
+        }
+        var kept: [Manifest.Entry] = []
+        var stale: [String: Int] = [:]
+        var pending = Array(plan.jobs.indices)
+        if resume {
+            let recorded = Self.recordedEntries(in: folder)
+            pending = []
+            for (index, job) in plan.jobs.enumerated() {
+                // An entry that names another theme, pack or code for this file is not this poster's
+                // record (a hand-edited or hostile manifest): keeping it would carry its fields into the new manifest.
+                guard let entry = recorded[job.file], Self.describes(entry, job),
+                      Self.isIntact(folder.appendingPathComponent(job.file), as: entry) else {
+                    pending.append(index)
+                    continue
+                }
+                let changed = provenances[job.theme.name]?.differences(from: entry.provenance) ?? ["provenance"]
+                if changed.isEmpty {
+                    kept.append(entry)
+                } else {
+                    for reason in changed { stale[reason, default: 0] += 1 }
+                    pending.append(index)
+                }
+            }
+        }
+        let provenanceByTheme = provenances
+        let journal = try Journal(url: folder.appendingPathComponent(Self.journalName), entries: kept)
+        let state = RunState(jobs: pending, total: plan.jobs.count, done: kept.count)
+        let group = DispatchGroup()
+        let renderer = self.renderer
+        for _ in 0..<min(threads, max(1, pending.count)) {
+            DispatchQueue.global().async(group: group) {
+                while let index = state.next() {
+                    let job = plan.jobs[index]
+                    let began = DispatchTime.now().uptimeNanoseconds
+                    do throws(RenderError) {
+                        let poster = try renderer.render(job.result, theme: job.theme, into: output, as: job.file)
+                        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
+                        let entry = Manifest.Entry(
+                            theme: job.theme.name, pack: job.pack.rawValue, code: job.code.rawValue, file: job.file,
+                            bytes: poster.png.count, sha256: SHA256.hex(poster.png), milliseconds: (milliseconds * 10).rounded() / 10,
+                            provenance: provenanceByTheme[job.theme.name])
+                        journal.append(entry)
+                        progress(state.finish(entry: entry, file: job.file))
+                    } catch {
+                        progress(state.fail(Failure(file: job.file, message: "\(error)", kind: error.kind), file: job.file))
+                    }
+                }
+            }
+        }
+        group.wait()
+        let manifest = Manifest(shard: plan.shard?.description, entries: kept + state.entries)
+        do {
+            try AtomicFile.write(try manifest.jsonData(), to: folder.appendingPathComponent(Manifest.fileName))
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError(.output, "\(folder.path)/\(Manifest.fileName): \(error)")
+        }
+        journal.remove()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Report(manifest: manifest, failures: state.failures.sorted { $0.file < $1.file }, seconds: seconds,
+                      reused: kept.count, stale: stale)
+    }
+
+    /// Refuses a plan in which two jobs write the same file: two themes that
+    /// declare the same `name` would overwrite each other's posters.
+    static func checkDistinctFiles(_ plan: BatchPlan) throws(RenderError) {
+        var folderByName: [String: URL] = [:]
+        for job in plan.jobs {
+            let folder = job.theme.folder
+            if let other = folderByName[job.theme.name], other != folder {
+                let pair = [other.path, folder.path].sorted()
+                throw RenderError(.theme, "\(pair[0]) and \(pair[1]) both declare the theme name '\(job.theme.name)'; their posters would overwrite each other (give each theme its own name)")
+            }
+            folderByName[job.theme.name] = folder
+        }
+    }
+
+    /// The entries an earlier run recorded: `manifest.json`, then the journal (later lines win).
+    /// A torn last journal line from a killed run is skipped.
+    static func recordedEntries(in folder: URL) -> [String: Manifest.Entry] {
+        var entries: [String: Manifest.Entry] = [:]
+        let manifestURL = folder.appendingPathComponent(Manifest.fileName)
+        if FileManager.default.fileExists(atPath: manifestURL.path), let manifest = try? Manifest.read(manifestURL) {
+            for entry in manifest.entries { entries[entry.file] = entry }
+        }
+        if let data = RegularFileBytes.read(folder.appendingPathComponent(journalName).path, limit: Manifest.maximumBytes) {
+            let decoder = JSONDecoder()
+            for line in data.split(separator: UInt8(ascii: "\n")) {
+                if let entry = try? decoder.decode(Manifest.Entry.self, from: Data(line)) { entries[entry.file] = entry }
+            }
+        }
+        return entries
+    }
+
+    /// Whether a recorded entry is about the poster `job` makes: same theme name, pack and code.
+    static func describes(_ entry: Manifest.Entry, _ job: BatchPlan.Job) -> Bool {
+        entry.theme == job.theme.name && entry.pack == job.pack.rawValue && entry.code == job.code.rawValue
+    }
+
+    /// Whether the file at `url` has exactly the size and sha256 an entry records.
+    static func isIntact(_ url: URL, as entry: Manifest.Entry) -> Bool {
+        guard let status = FileStatus(url.path), status.kind == .regular, status.size == entry.bytes,
+              let data = RegularFileBytes.read(url.path, limit: entry.bytes)
+        else { return false }
+        return SHA256.hex(data) == entry.sha256
+    }
+
+    /// Deletes the temporary files (`.<name>.<pid>.<random>.tmp`) of the plan's posters
+    /// and of the manifest, which only a killed run leaves behind.
+    static func removeTemporaryFiles(_ plan: BatchPlan, in folder: URL) {
+        // Through OutputFolder: only regular files inside `folder`, never through a symlink.
+        let output = OutputFolder(root: folder)
+        var namesByFolder: [String: Set<String>] = ["": [Manifest.fileName]]
+        for job in plan.jobs {
+            let file = job.file as NSString
+            namesByFolder[file.deletingLastPathComponent, default: []].insert(file.lastPathComponent)
+        }
+        for (directory, names) in namesByFolder {
+            for file in output.files(under: directory, maximumDepth: 0) {
+                let entry = (file as NSString).lastPathComponent
+                if names.contains(where: { AtomicFile.isTemporary(entry, for: $0) }) { _ = try? output.removeFile(file) }
+            }
+        }
+    }
+
+    /// Creates a folder and its parents with mkdir(2), so that a failure names the
+    /// system's reason (`read-only file system`, `no space left on device`).
+    static func makeFolder(_ url: URL) throws(RenderError) {
+        var path = ""
+        for component in url.standardizedFileURL.pathComponents {
+            path = component == "/" ? "/" : (path.hasSuffix("/") ? path : path + "/") + component
+            guard mkdir(path, 0o755) != 0 else { continue }
+            let code = errno
+            var isDirectory: ObjCBool = false
+            if code == EEXIST, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { continue }
+            let reason = code == EEXIST ? "\(path) is not a folder" : String(cString: strerror(code)).lowercased()
+            throw RenderError(.output, "\(url.path): cannot create the folder (\(reason))")
+        }
+    }
+}

@@ -1,0 +1,94 @@
+/// A point in poster points (1 pt = 2 device pixels).
+public struct Point: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+    /// Creates a point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+    /// The origin.
+    public static let zero = Point(x: 0, y: 0)
+}
+
+/// A width and height in poster points.
+public struct Size: Sendable, Hashable, Codable {
+    public var width: Double
+    public var height: Double
+    /// Creates a size.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// An axis-aligned rectangle in poster points.
+public struct Rect: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    /// Creates a rectangle.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var minX: Double { x }
+    public var minY: Double { y }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+
+    /// The rectangle moved by an offset.
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
+    /// Whether `other` lies entirely inside this rectangle, allowing a tiny rounding slack.
+    public func contains(_ other: Rect, slack: Double = 0.01) -> Bool {
+        other.minX >= minX - slack && other.minY >= minY - slack
+            && other.maxX <= maxX + slack && other.maxY <= maxY + slack
+    }
+}
+
+/// An RGBA colour with straight (not premultiplied) components in 0...1.
+public struct Color: Sendable, Hashable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    /// Creates a colour from components in 0...1.
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// Parses `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`; nil for anything else.
+    public init?(hex: String) {
+        guard hex.hasPrefix("#") else { return nil }
+        var digits = Array(hex.dropFirst())
+        if digits.count == 3 || digits.count == 4 { digits = digits.flatMap { [$0, $0] } }
+        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else { return nil }
+        var values: [Double] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(digits[index...index + 1]), radix: 16) else { return nil }
+            values.append(Double(byte) / 255)
+        }
+        self.init(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
+    }
+
+    /// The colour with its alpha multiplied by `factor`.
+    public func withOpacity(_ factor: Double) -> Color {
+        Color(red: red, green: green, blue: blue, alpha: alpha * factor)
+    }
+
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+}
