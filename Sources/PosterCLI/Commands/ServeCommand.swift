@@ -33,26 +33,27 @@ public struct ServeCommand: Command {
 
             EXAMPLES:
               nmti-poster serve --port 8080
-              curl -s 'http://127.0.0.1:8080/v1/posters/classic.png?c=6&s=-3&e=2&a=-5' -o poster.png
+              curl -s 'http://127.0.0.1:8080/v1/posters/classic.png?c=6&s=-3&e=2&a=-5' \\
+                   -o poster.png
               curl -s --data-binary @result.json -H 'Content-Type: application/json' \\
                    'http://127.0.0.1:8080/v1/render?theme=neon' -o poster.png
             """,
         options: [
             .value("host", valueName: "address", defaultValue: "127.0.0.1", help: "The IPv4 address to bind (0.0.0.0 for every interface)."),
-            .value("port", short: "p", valueName: "port", defaultValue: "8080", help: "The port; 0 picks a free one (printed)."),
+            .value("port", short: "p", valueName: "port", defaultValue: "8080", help: "The port; 0 picks a free one."),
             .value("themes", valueName: "dir", help: "The themes folder (default: $NMTI_THEMES_DIR, ./Themes or the package's)."),
             .value("workers", valueName: "n", help: "Renders at once (default: the core count)."),
             .value("queue", valueName: "n", defaultValue: "64", help: "Renders that may wait; beyond that 429 with Retry-After."),
             .value("cache-mb", valueName: "n", defaultValue: "256", help: "Memory for cached posters, in MiB (0: no cache)."),
-            .value("signing-key-file", valueName: "file", help: "Require signed URLs; one HMAC key per line, all active."),
+            .value("signing-key-file", valueName: "f", help: "Require signed URLs; one HMAC key per line, all active."),
             ThemeInput.compressionOption,
             .flag("watch", help: "Reload a theme folder when it changes (for theme authors); a failed reload keeps the last good theme."),
-            .value("drain-s", valueName: "seconds", defaultValue: "20", help: "How long SIGTERM waits for in-flight requests."),
-            .value("render-deadline-s", valueName: "seconds", defaultValue: "10", help: "A render not started within this gets 503."),
-            .value("read-timeout-s", valueName: "seconds", defaultValue: "10", help: "A request must arrive in full within this."),
-            .value("idle-timeout-s", valueName: "seconds", defaultValue: "5", help: "A connection silent this long is closed."),
+            .value("drain-s", valueName: "s", defaultValue: "20", help: "How long SIGTERM waits for in-flight requests."),
+            .value("deadline-s", valueName: "s", defaultValue: "10", help: "A render not started in time gets 503."),
+            .value("read-timeout-s", valueName: "s", defaultValue: "10", help: "A request must arrive within this."),
+            .value("idle-timeout-s", valueName: "s", defaultValue: "5", help: "A connection silent this long is closed."),
             .value("max-connections", valueName: "n", defaultValue: "512", help: "Connections served; beyond, 503 (health checks still answered)."),
-            .value("max-connections-per-ip", valueName: "n", defaultValue: "128", help: "Connections one client address may hold."),
+            .value("max-per-ip", valueName: "n", defaultValue: "128", help: "Connections from one client address."),
             .flag("quiet", short: "q", help: "No access-log lines (service events are still logged)."),
         ])
 
@@ -72,11 +73,11 @@ public struct ServeCommand: Command {
         configuration.compression = try ThemeInput.compression(values)
         configuration.watchThemes = values.flag("watch")
         configuration.drainSeconds = try Self.seconds(values, "drain-s", 0...3_600) ?? configuration.drainSeconds
-        configuration.renderDeadlineSeconds = try Self.seconds(values, "render-deadline-s", 0.1...3_600) ?? configuration.renderDeadlineSeconds
+        configuration.renderDeadlineSeconds = try Self.seconds(values, "deadline-s", 0.1...3_600) ?? configuration.renderDeadlineSeconds
         configuration.readTimeoutSeconds = try Self.seconds(values, "read-timeout-s", 0.1...3_600) ?? configuration.readTimeoutSeconds
         configuration.idleTimeoutSeconds = try values.integer("idle-timeout-s", in: 1...3_600) ?? configuration.idleTimeoutSeconds
         configuration.maximumConnections = try values.integer("max-connections", in: 1...100_000) ?? configuration.maximumConnections
-        configuration.connectionsPerAddress = try values.integer("max-connections-per-ip", in: 1...100_000) ?? configuration.connectionsPerAddress
+        configuration.connectionsPerAddress = try values.integer("max-per-ip", in: 1...100_000) ?? configuration.connectionsPerAddress
         configuration.accessLog = !values.flag("quiet")
         self.configuration = configuration
         signingKeyFile = values.options("signing-key-file").last

@@ -14,7 +14,8 @@ extension PosterRenderer {
             var drawn: UInt64 = 0
             let png: [UInt8]
             do {
-                png = try worker.canvas.draw(list.items, size: theme.canvasSize, background: theme.background.resolve(values) ?? .white) { raster in
+                // The same call as `draw(_:theme:values:worker:)`, with a clock between drawing and encoding.
+                png = try worker.canvas.draw(list.items, size: list.size, background: list.background, assets: { theme.asset($0) }) { raster in
                     drawn = DispatchTime.now().uptimeNanoseconds
                     return try worker.encoder.encode(
                         argb32Premultiplied: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride)
