@@ -94,8 +94,9 @@ record "{\"phase\":\"304 revalidations (wrk -c32, If-None-Match)\",\"result\":$r
 stop_server
 
 # 6. Resident memory from request 10,000 to 100,000: 99% hits over 50 hot URLs, 1% new
-#    nicknames, a 64 MB cache that fills and evicts; RSS read from /metrics as requests count up.
-start_server --cache-mb 64
+#    nicknames, an 8 MB cache that is full (and evicting) long before request 10,000;
+#    RSS read from /metrics as requests count up.
+start_server --cache-mb 8
 NMTI_HOT=1 wrk -t2 -c16 -d600s -s bench/serve/unique.lua "$base" > /dev/null &
 load_pid=$!
 rss10k=""; rss100k=""; rssmax=0

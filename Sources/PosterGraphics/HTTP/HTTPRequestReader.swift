@@ -90,7 +90,7 @@ enum HTTPRequestReader {
     }
 
     static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        let created = response.body.withUnsafeBytes { bytes in
+        let created = response.sharedBody.map { $0.makeResponse() } ?? response.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
         }
         guard let created else { return MHD_Result.NO }

@@ -6,6 +6,8 @@ package struct HTTPResponse: Sendable {
     package var headers: [(name: String, value: String)]
     /// The body; empty for 304 and HEAD answers are cut by the library.
     package var body: [UInt8]
+    /// A body sent in place instead of `body` (cached posters): never copied.
+    package var sharedBody: HTTPSharedBody?
 
     /// Creates a response.
     package init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
@@ -13,4 +15,15 @@ package struct HTTPResponse: Sendable {
         self.headers = headers
         self.body = body
     }
+
+    /// Creates a response whose body is sent in place.
+    package init(status: Int, headers: [(name: String, value: String)] = [], shared: HTTPSharedBody) {
+        self.status = status
+        self.headers = headers
+        body = []
+        sharedBody = shared
+    }
+
+    /// The body's length, whichever way it is held.
+    package var bodyCount: Int { sharedBody?.count ?? body.count }
 }

@@ -1,3 +1,4 @@
+import PosterGraphics
 import Synchronization
 
 /// Rendered posters by `PosterKey`, least recently used evicted first, holding at
@@ -6,11 +7,11 @@ public final class PosterCache: Sendable {
     /// One cached poster in the recency list.
     final class Node {
         let key: String
-        let png: [UInt8]
+        let png: HTTPSharedBody
         var newer: Node?
         weak var older: Node?
 
-        init(key: String, png: [UInt8]) {
+        init(key: String, png: HTTPSharedBody) {
             self.key = key
             self.png = png
         }
@@ -50,7 +51,7 @@ public final class PosterCache: Sendable {
     }
 
     /// The poster for `key`, marking it most recently used; counts a hit or a miss.
-    public func poster(_ key: String) -> [UInt8]? {
+    package func poster(_ key: String) -> HTTPSharedBody? {
         store.withLock { store in
             guard let node = store.nodes[key] else {
                 store.misses += 1
@@ -64,7 +65,7 @@ public final class PosterCache: Sendable {
     }
 
     /// Keeps a poster, evicting the least recently used until it fits.
-    public func insert(_ png: [UInt8], for key: String) {
+    package func insert(_ png: HTTPSharedBody, for key: String) {
         guard png.count <= capacityBytes else { return }
         store.withLock { store in
             if let existing = store.nodes.removeValue(forKey: key) {

@@ -75,7 +75,7 @@ extension PosterService {
             return exchange.finish(HTTPResponse(status: 304, headers: headers), cache: "revalidated")
         }
         if let png = cache.poster(job.key.digest) {
-            return exchange.finish(HTTPResponse(status: 200, headers: headers + [("Content-Type", "image/png")], body: png), cache: "hit")
+            return exchange.finish(HTTPResponse(status: 200, headers: headers + [("Content-Type", "image/png")], shared: png), cache: "hit")
         }
         let deadline = UInt64(configuration.renderDeadlineSeconds * 1e9)
         let accepted = queue.submit { [self] queued in
@@ -85,9 +85,10 @@ extension PosterService {
             do throws(RenderError) {
                 let rendered = try renderer.renderTimed(job.result, theme: job.entry.theme)
                 metrics.recordRender(queueWait: queued, draw: rendered.drawNanoseconds, encode: rendered.encodeNanoseconds)
-                cache.insert(rendered.poster.png, for: job.key.digest)
+                let png = HTTPSharedBody(copying: rendered.poster.png)
+                cache.insert(png, for: job.key.digest)
                 exchange.finish(
-                    HTTPResponse(status: 200, headers: headers + [("Content-Type", "image/png")], body: rendered.poster.png),
+                    HTTPResponse(status: 200, headers: headers + [("Content-Type", "image/png")], shared: png),
                     renderNanoseconds: rendered.drawNanoseconds + rendered.encodeNanoseconds, cache: "miss")
             } catch {
                 if error.kind == .result || error.isCausedByUserData {

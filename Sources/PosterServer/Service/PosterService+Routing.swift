@@ -103,7 +103,7 @@ struct Exchange: Sendable {
         service.metrics.countRequest(route: route.rawValue, status: response.status, nanoseconds: elapsed)
         service.log.request(AccessLog.Line(
             method: request.method, path: AccessLog.loggedPath(request.target), status: response.status,
-            bytes: request.method == "HEAD" ? 0 : response.body.count, ms: (Double(elapsed) / 1e5).rounded() / 10,
+            bytes: request.method == "HEAD" ? 0 : response.bodyCount, ms: (Double(elapsed) / 1e5).rounded() / 10,
             renderMs: renderNanoseconds.map { (Double($0) / 1e5).rounded() / 10 }, cache: cache))
     }
 }

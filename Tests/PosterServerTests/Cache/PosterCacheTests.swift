@@ -1,18 +1,23 @@
+import PosterGraphics
 import Testing
 @testable import PosterServer
 
 @Suite struct PosterCacheTests {
+    func body(_ value: UInt8, _ count: Int) -> HTTPSharedBody {
+        HTTPSharedBody(copying: [UInt8](repeating: value, count: count))
+    }
+
     @Test func evictsTheLeastRecentlyUsedPastItsByteBound() {
         let cache = PosterCache(capacityBytes: 300)
-        cache.insert([UInt8](repeating: 1, count: 100), for: "a")
-        cache.insert([UInt8](repeating: 2, count: 100), for: "b")
-        cache.insert([UInt8](repeating: 3, count: 100), for: "c")
+        cache.insert(body(1, 100), for: "a")
+        cache.insert(body(2, 100), for: "b")
+        cache.insert(body(3, 100), for: "c")
         #expect(cache.poster("a") != nil)  // a is now the most recent; b the least
-        cache.insert([UInt8](repeating: 4, count: 100), for: "d")
+        cache.insert(body(4, 100), for: "d")
         #expect(cache.poster("b") == nil)
-        #expect(cache.poster("a")?.first == 1)
-        #expect(cache.poster("c")?.first == 3)
-        #expect(cache.poster("d")?.first == 4)
+        #expect(cache.poster("a")?.bytes.first == 1)
+        #expect(cache.poster("c")?.bytes.first == 3)
+        #expect(cache.poster("d")?.bytes.first == 4)
         let statistics = cache.statistics
         #expect(statistics.bytes == 300)
         #expect(statistics.entries == 3)
@@ -23,14 +28,14 @@ import Testing
 
     @Test func refusesWhatCannotFitAndReplacesByKey() {
         let cache = PosterCache(capacityBytes: 150)
-        cache.insert([UInt8](repeating: 0, count: 151), for: "huge")
+        cache.insert(body(0, 151), for: "huge")
         #expect(cache.poster("huge") == nil)
-        cache.insert([UInt8](repeating: 1, count: 100), for: "k")
-        cache.insert([UInt8](repeating: 2, count: 120), for: "k")
-        #expect(cache.poster("k")?.first == 2)
+        cache.insert(body(1, 100), for: "k")
+        cache.insert(body(2, 120), for: "k")
+        #expect(cache.poster("k")?.bytes.first == 2)
         #expect(cache.statistics.bytes == 120)
         let none = PosterCache(capacityBytes: 0)
-        none.insert([1], for: "x")
+        none.insert(body(1, 1), for: "x")
         #expect(none.poster("x") == nil)
     }
 }
