@@ -38,7 +38,8 @@ final class ServerProcess: @unchecked Sendable {
         stderrURL = scratch.appendingPathComponent("stderr")
         try Data().write(to: stderrURL)
         process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--themes", Self.packageRoot.appendingPathComponent("Themes").path] + arguments
+        let themes = arguments.contains("--themes") ? [] : ["--themes", Self.packageRoot.appendingPathComponent("Themes").path]
+        process.arguments = ["serve", "--port", "0"] + themes + arguments
         process.currentDirectoryURL = Self.packageRoot
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -56,8 +57,9 @@ final class ServerProcess: @unchecked Sendable {
             guard process.isRunning else { break }
             usleep(50_000)
         }
+        let said = stderr
         stop()
-        throw StartFailure(description: "the server did not start: \(stderr)")
+        throw StartFailure(description: "the server did not start: \(said)")
     }
 
     /// Everything written on standard error so far.
