@@ -27,6 +27,10 @@ let usage = """
       --sha256 FILE         only time SHA-256 (libcrypto) over FILE: median ms per hash, JSON line
       --worst-themes DIR    only render one poster of each theme in DIR (bench/worst-themes), --rounds
                             times with a fresh load, and print median seconds; exit 1 if one takes > 2 s
+      --concurrent-memory N,N,...
+                            only measure peak resident memory with N threads calling one renderer at once
+                            (each count in a fresh process; --rounds posters per thread, default 8)
+      --workers W           with --concurrent-memory: the renderer's worker bound (default: the core count)
     """
 
 struct Options {
@@ -48,6 +52,9 @@ struct Options {
     var threads = ProcessInfo.processInfo.activeProcessorCount
     var theme = "classic"
     var compression = PosterCompression.balanced
+    var concurrentMemory: [Int]?
+    var concurrentMemoryOne: Int?
+    var workers: Int?
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -84,6 +91,15 @@ struct Options {
                 let text = value(argument)
                 guard let setting = PosterCompression(rawValue: text) else { fail("--compression must be fast, balanced or smallest") }
                 compression = setting
+            case "--concurrent-memory":
+                let text = value(argument)
+                let counts = text.split(separator: ",").compactMap { Int($0) }.filter { $0 >= 1 }
+                guard !counts.isEmpty, counts.count == text.split(separator: ",").count else {
+                    fail("--concurrent-memory takes positive counts separated by commas, not '\(text)'")
+                }
+                concurrentMemory = counts
+            case "--concurrent-memory-one": concurrentMemoryOne = count(argument)
+            case "--workers": workers = count(argument)
             case "-h", "--help": print(usage); exit(0)
             default: fail("unknown option '\(argument)'\n\n\(usage)")
             }
@@ -109,6 +125,14 @@ func main() throws {
     }
     if let file = options.sha256File {
         try ServeBench.sha256(file: file)
+        return
+    }
+    if let callers = options.concurrentMemoryOne {
+        try ConcurrencyMemoryBench.measureOne(count: callers, workers: options.workers, rounds: options.rounds, themes: themesDirectory)
+        return
+    }
+    if let counts = options.concurrentMemory {
+        try ConcurrencyMemoryBench.run(counts: counts, workers: options.workers, rounds: options.rounds, themes: themesDirectory)
         return
     }
 

@@ -1,21 +1,22 @@
 import CPangoFT2
 import Foundation
+import Synchronization
 
 /// A private fontconfig configuration that sees only the pinned font files.
 ///
 /// Created once per process (`FontLibrary.standard()`) and shared by every
 /// render thread; it is immutable after creation and fontconfig's read paths
 /// are thread-safe.
-public final class FontLibrary: @unchecked Sendable {
+package final class FontLibrary: @unchecked Sendable {
     /// The pinned fonts this library loaded.
-    public let fonts: [PinnedFont]
+    package let fonts: [PinnedFont]
     /// The family names available to themes.
-    public let families: Set<String>
+    package let families: Set<String>
     let config: OpaquePointer
 
     /// Loads the given font files into a fresh configuration; a missing file is
     /// an error naming the Debian package to install.
-    public convenience init(fonts: [PinnedFont] = PinnedFont.standard) throws(GraphicsError) {
+    package convenience init(fonts: [PinnedFont] = PinnedFont.standard) throws(GraphicsError) {
         try self.init(fonts: fonts, useSystemCache: true)
     }
 
@@ -110,14 +111,20 @@ public final class FontLibrary: @unchecked Sendable {
     /// Families whose glyphs are colour bitmaps and must be drawn scaled.
     var colorBitmapFamilies: Set<String> { Set(fonts.filter(\.isColorBitmap).map(\.family)) }
 
-    nonisolated(unsafe) private static var cached: Result<FontLibrary, GraphicsError>?
-    private static let lock = NSLock()
+    private static let cached = Mutex<Result<FontLibrary, GraphicsError>?>(nil)
 
     /// The process-wide library of the standard pinned fonts, loaded on first use.
-    public static func standard() throws(GraphicsError) -> FontLibrary {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached { return try cached.get() }
+    package static func standard() throws(GraphicsError) -> FontLibrary {
+        try cached.withLock { cached throws(GraphicsError) in
+            if let cached { return try cached.get() }
+            let result = load()
+            cached = result
+            return try result.get()
+        }
+    }
+
+    /// Loads the pinned fonts and makes their configuration fontconfig's current one.
+    private static func load() -> Result<FontLibrary, GraphicsError> {
         let result: Result<FontLibrary, GraphicsError>
         do {
             let library = try FontLibrary()
@@ -129,8 +136,7 @@ public final class FontLibrary: @unchecked Sendable {
         } catch {
             result = .failure(error)
         }
-        cached = result
-        return try result.get()
+        return result
     }
 }
 

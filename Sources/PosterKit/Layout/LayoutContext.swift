@@ -13,6 +13,9 @@ public final class LayoutContext {
     public private(set) var notes: [FitNote] = []
     /// The node being laid out, for labelling notes.
     private var currentLabels: [String] = []
+    /// Every element laid out, in theme order (a container before its children),
+    /// when a layout dump was asked for; nil otherwise, so a render records nothing.
+    package var laidOutElements: [LaidOutElement]?
 
     init(values: BindingValues, shaper: TextShaper, theme: Theme) {
         self.values = values
@@ -37,9 +40,12 @@ public final class LayoutContext {
 
     /// Shapes and fits `text` into a box `width` wide (nil: no wrapping) and at most
     /// `maxHeight` tall, as the `text` element does: shrinking toward the style's
-    /// minimum size, then cutting as its `overflow` says.
-    public func layOut(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> LaidOutText {
-        shaper.layOut(text, style: style, width: width, maxHeight: maxHeight)
+    /// minimum size, then cutting as its `overflow` says. `measuringInk` also measures
+    /// the ink bounds, which a text drawn with a shadow needs (`LaidOutText.inkBounds`).
+    public func layOut(
+        _ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil, measuringInk: Bool = false
+    ) -> LaidOutText {
+        shaper.layOut(text, style: style, width: width, maxHeight: maxHeight, measuringInk: measuringInk)
     }
 
     /// The id or JSON path of the element being laid out, for error messages.
@@ -60,8 +66,21 @@ public final class LayoutContext {
         defer { currentLabels.removeLast() }
         let origin = Point(x: parentOrigin.x + node.x, y: (flowY ?? parentOrigin.y) + node.y)
         let width = node.width ?? max(0, parentWidth - node.x)
-        return try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
+        let index = laidOutElements?.count
+        laidOutElements?.append(LaidOutElement(label: node.label, type: node.typeName, depth: currentLabels.count - 1, items: []))
+        let layout = try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
+        if let index { laidOutElements?[index].items = layout.items }
+        return layout
     }
+}
+
+/// One element as layout placed it: its label, type and the items it draws.
+package struct LaidOutElement: Sendable {
+    package let label: String
+    package let type: String
+    /// How many containers it is inside (0 for a top-level element).
+    package let depth: Int
+    package var items: [DisplayItem]
 }
 
 /// Something that did not fit as designed: shrunk, ellipsised or shortened text,
@@ -124,11 +143,16 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
     /// the QR code the theme puts it in): the theme itself validated and is not at fault.
     public let isCausedByUserData: Bool
 
-    /// Creates an error.
-    public init(_ kind: Kind, _ message: String, causedByUserData: Bool = false) {
+    /// The error this one wraps (a `GraphicsError`, a `WriteFailure`, …), kept so a
+    /// front end can look past the message; nil when the render found the problem itself.
+    public let cause: (any Error & Sendable)?
+
+    /// Creates an error, wrapping `cause` when another layer's error is the reason.
+    public init(_ kind: Kind, _ message: String, causedByUserData: Bool = false, cause: (any Error & Sendable)? = nil) {
         self.kind = kind
         self.message = message
         isCausedByUserData = causedByUserData
+        self.cause = cause
     }
 
     public var description: String { message }
