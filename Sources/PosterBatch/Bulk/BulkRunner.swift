@@ -106,11 +106,11 @@ public struct BulkRunner: Sendable {
         let finished = state.finished()
         let manifest = Manifest(shard: shard?.description, entries: finished.entries)
         do {
-            try AtomicFile.write(try manifest.jsonData(), to: folder.appendingPathComponent(Manifest.fileName))
-        } catch let error as RenderError {
-            throw .render(error)
+            try AtomicWriter.write(try manifest.jsonData(), to: folder.appendingPathComponent(Manifest.fileName))
+        } catch let error as WriteFailure {
+            throw .render(RenderError(.output, error.description, cause: error))
         } catch {
-            throw .render(RenderError(.output, "\(folder.path)/\(Manifest.fileName): \(error)"))
+            throw .render(RenderError(.output, "\(folder.path)/\(Manifest.fileName): \(error)", cause: error))
         }
         journal.remove()
         return Report(manifest: manifest, failures: finished.failures, results: results,

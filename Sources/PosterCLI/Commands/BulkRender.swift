@@ -24,7 +24,7 @@ enum BulkRender {
                                     shard: options.shard, resume: options.resume) { display.update($0) }
         } catch {
             switch error {
-            case .input(let input): throw CommandFailure(input.isMissing ? .noInput : .ioError, input.description)
+            case .input(let input): throw CommandFailure(input.isMissing ? .missingInput : .stream, input.description, cause: input)
             case .render(let render): throw ThemeInput.failure(render)
             }
         }
@@ -35,11 +35,11 @@ enum BulkRender {
             do throws(IOFailure) { try io.printLine(summary(of: report, out: options.out)) } catch { stdoutFailure = error }
         }
         if !report.failures.isEmpty {
-            let status: ExitStatus = report.failures.allSatisfy { $0.kind == .output } ? .cantCreate : .failure
-            throw CommandFailure(status, "\(report.failures.count) of \(report.results) results failed; the others were rendered into \(options.out)")
+            let kind: FailureKind = report.failures.allSatisfy { $0.kind == .output } ? .outputUnwritable : .postersFailed
+            throw CommandFailure(kind, "\(report.failures.count) of \(report.results) results failed; the others were rendered into \(options.out)")
         }
         if let stdoutFailure {
-            throw CommandFailure(.ioError, "\(stdoutFailure); the render was completed anyway (\(report.manifest.entries.count) posters and \(options.out)/\(Manifest.fileName) written)")
+            throw CommandFailure(.stream, "\(stdoutFailure); the render was completed anyway (\(report.manifest.entries.count) posters and \(options.out)/\(Manifest.fileName) written)")
         }
     }
 
