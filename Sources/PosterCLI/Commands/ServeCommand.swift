@@ -125,10 +125,10 @@ public struct ServeCommand: Command {
 
     static func failure(_ error: ServiceSetupError) -> CommandFailure {
         switch error.kind {
-        case .noInput: CommandFailure(.noInput, error.message)
-        case .badInput: CommandFailure(.badInput, error.message)
-        case .badTheme: CommandFailure(.badTheme, error.message)
-        case .failure: CommandFailure(.failure, error.message)
+        case .noInput: CommandFailure(.missingInput, error.message, cause: error)
+        case .badInput: CommandFailure(.invalidResult, error.message, cause: error)  // 65: the key file's content
+        case .badTheme: CommandFailure(.invalidTheme, error.message, cause: error)
+        case .failure: CommandFailure(.graphics, error.message, cause: error)  // 1: fonts, drawing or the address
         }
     }
 }
