@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PosterKit", targets: ["PosterKit"]),
         .library(name: "PosterBatch", targets: ["PosterBatch"]),
         .library(name: "PosterGolden", targets: ["PosterGolden"]),
+        .library(name: "PosterServer", targets: ["PosterServer"]),
         .executable(name: "nmti-poster", targets: ["nmti-poster"]),
     ],
     targets: [
@@ -39,11 +40,18 @@ let package = Package(
         systemLibrary("CDeflate", "libdeflate", "libdeflate-dev"),
         systemLibrary("CIsal", "libisal", "libisal-dev"),
         systemLibrary("CXml2", "libxml-2.0", "libxml2-dev"),  // SVG assets are checked on libxml2's own parse
+        systemLibrary("CCrypto", "libcrypto", "libssl-dev"),  // SHA-256 and HMAC-SHA256 from OpenSSL
+        systemLibrary("CMicroHTTPD", "libmicrohttpd", "libmicrohttpd-dev"),  // the HTTP server under `serve`
+        // Three non-variadic doors to libmicrohttpd's variadic calls, which Swift cannot make.
+        .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CSystem/CMicroHTTPDShim"),
 
         // The only module that imports C: drawing, text shaping, assets, QR, PNG.
         .target(
             name: "PosterGraphics",
-            dependencies: ["PosterDisplay", "CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate", "CIsal", "CXml2"],
+            dependencies: [
+                "PosterDisplay", "CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate", "CIsal", "CXml2",
+                "CCrypto", "CMicroHTTPD", "CMicroHTTPDShim",
+            ],
         ),
 
         // Themes, binding, layout and the render pipeline.
@@ -55,8 +63,11 @@ let package = Package(
         // Golden-image testing: cases, pixel comparison, tolerances, the HTML report.
         .target(name: "PosterGolden", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics"]),
 
+        // The HTTP render service (`serve`), pure Swift over PosterKit and PosterGraphics' HTTP wrapper.
+        .target(name: "PosterServer", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterGraphics"]),
+
         // The command-line front end as a library, so tests drive it without a process.
-        .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterGolden"]),
+        .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterGolden", "PosterServer"]),
         .executableTarget(name: "nmti-poster", dependencies: ["PosterCLI"]),
         // Throughput benchmark against Pillow, Chromium and the deflate floor: bench/README.md.
         .executableTarget(name: "nmti-bench", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics", "CDeflate"]),
@@ -70,5 +81,6 @@ let package = Package(
         .testTarget(name: "PosterBatchTests", dependencies: ["PosterBatch", "TestSupport"]),
         .testTarget(name: "PosterGoldenTests", dependencies: ["PosterGolden", "TestSupport"]),
         .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster"]),
+        .testTarget(name: "PosterServerTests", dependencies: ["PosterServer", "PosterGraphics", "nmti-poster"]),
     ]
 )

@@ -21,6 +21,10 @@ let usage = """
       --no-process          skip the whole-process measurements
       --variants-only FILE  only write the 32 classic variants' copy as JSON for the baselines, then exit
       --png-sweep           only time every PNG filter, compressor and level on the 32 classic posters
+      --renderer-throughput SECONDS
+                            only measure in-process posters/s for SECONDS on --threads threads (default:
+                            the core count), unique nicknames, --theme (classic), --compression; JSON line
+      --sha256 FILE         only time SHA-256 (libcrypto) over FILE: median ms per hash, JSON line
       --worst-themes DIR    only render one poster of each theme in DIR (bench/worst-themes), --rounds
                             times with a fresh load, and print median seconds; exit 1 if one takes > 2 s
       --concurrent-memory N,N,...
@@ -43,6 +47,11 @@ struct Options {
     var variantsOnly: String?
     var pngSweep = false
     var worstThemes: String?
+    var rendererThroughput: Double?
+    var sha256File: String?
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+    var theme = "classic"
+    var compression = PosterCompression.balanced
     var concurrentMemory: [Int]?
     var concurrentMemoryOne: Int?
     var workers: Int?
@@ -74,6 +83,14 @@ struct Options {
             case "--variants-only": variantsOnly = value(argument)
             case "--png-sweep": pngSweep = true
             case "--worst-themes": worstThemes = value(argument)
+            case "--renderer-throughput": rendererThroughput = Double(count(argument))
+            case "--sha256": sha256File = value(argument)
+            case "--threads": threads = count(argument)
+            case "--theme": theme = value(argument)
+            case "--compression":
+                let text = value(argument)
+                guard let setting = PosterCompression(rawValue: text) else { fail("--compression must be fast, balanced or smallest") }
+                compression = setting
             case "--concurrent-memory":
                 let text = value(argument)
                 let counts = text.split(separator: ",").compactMap { Int($0) }.filter { $0 >= 1 }
@@ -102,6 +119,14 @@ func main() throws {
     let outDirectory = URL(fileURLWithPath: options.out, relativeTo: cwd).standardizedFileURL
     try FileManager.default.createDirectory(at: outDirectory, withIntermediateDirectories: true)
 
+    if let seconds = options.rendererThroughput {
+        try ServeBench.rendererThroughput(themes: themesDirectory, theme: options.theme, threads: options.threads, seconds: seconds, compression: options.compression)
+        return
+    }
+    if let file = options.sha256File {
+        try ServeBench.sha256(file: file)
+        return
+    }
     if let callers = options.concurrentMemoryOne {
         try ConcurrencyMemoryBench.measureOne(count: callers, workers: options.workers, rounds: options.rounds, themes: themesDirectory)
         return

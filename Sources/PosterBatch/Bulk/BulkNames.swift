@@ -1,5 +1,6 @@
 import Foundation
 import NMTIDomain
+import PosterGraphics
 import PosterKit
 
 /// The file names of a bulk render's posters, and the claims that keep them apart.

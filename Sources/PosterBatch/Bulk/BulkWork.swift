@@ -1,5 +1,6 @@
 import Foundation
 import NMTIDomain
+import PosterGraphics
 import PosterKit
 import Synchronization
 

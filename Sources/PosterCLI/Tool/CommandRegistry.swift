@@ -14,6 +14,7 @@ extension NMTIPoster {
             .command(RenderCommand.self),
             .command(BatchCommand.self),
             .command(PreviewCommand.self),
+            .command(ServeCommand.self),
             .group("themes", abstract: "List and check poster themes.", [
                 .command(ThemesListCommand.self),
                 .command(ThemesValidateCommand.self),

@@ -35,8 +35,12 @@ public enum InterruptCleanup {
             while true {
                 var number: Int32 = 0
                 guard sigwait(&waited, &number) == 0 else { continue }
-                let removed = TemporaryFiles.removeAll()
                 let name = signals.first { $0.number == number }?.name ?? "signal \(number)"
+                if let interceptor = takeInterceptor() {
+                    interceptor(number, name)
+                    continue
+                }
+                let removed = TemporaryFiles.removeAll()
                 let files = removed == 1 ? "1 temporary file" : "\(removed) temporary files"
                 let line = "\(tool): error: interrupted by \(name); removed \(files)\n"
                 _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }

@@ -1,4 +1,5 @@
 import Foundation
+import PosterGraphics
 import NMTIDomain
 import Synchronization
 import Testing

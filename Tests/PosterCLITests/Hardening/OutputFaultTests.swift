@@ -1,4 +1,5 @@
 import Foundation
+import PosterGraphics
 import PosterKit
 import Testing
 import TestSupport

@@ -1,0 +1,141 @@
+import Dispatch
+import Foundation
+import PosterKit
+import PosterServer
+import Synchronization
+
+/// `nmti-poster serve`: the HTTP render service (README, "Serving posters over HTTP").
+public struct ServeCommand: Command {
+    public static let spec = CommandSpec(
+        name: "serve",
+        abstract: "Serve posters over HTTP.",
+        discussion: """
+            Renders posters on demand: POST /v1/render?theme=<name> with a result JSON,
+            or GET /v1/posters/<theme>.png?c=6&s=-3&e=2&a=-5&pack=student&nickname=...
+            The bytes are identical to `nmti-poster render` with the same theme and
+            compression. Every image carries a strong ETag computed before drawing
+            (If-None-Match answers 304), Cache-Control and Content-Length; posters are
+            cached in memory (least recently used evicted past --cache-mb).
+
+            GET /healthz is liveness, GET /readyz a JSON pressure report (503 while
+            starting, saturated or draining), GET /metrics Prometheus text. One JSON
+            access-log line per request goes to standard error.
+
+            It prints `listening on http://HOST:PORT` on standard error once warm (fonts
+            and themes loaded, one poster rendered per worker). On SIGTERM, SIGINT or
+            SIGHUP it stops accepting, drains in-flight requests for up to --drain-s
+            seconds and exits 0; a second signal exits at once.
+
+            Without --signing-key-file anyone who can reach the server can put any
+            nickname on your posters. With it, GET and POST requests must carry sig, an
+            HMAC-SHA256 of the canonical path and query (README); every key in the file
+            (one per line) is accepted, so keys can rotate.
+
+            EXAMPLES:
+              nmti-poster serve --port 8080
+              curl -s 'http://127.0.0.1:8080/v1/posters/classic.png?c=6&s=-3&e=2&a=-5' \\
+                   -o poster.png
+              curl -s --data-binary @result.json -H 'Content-Type: application/json' \\
+                   'http://127.0.0.1:8080/v1/render?theme=neon' -o poster.png
+            """,
+        options: [
+            .value("host", valueName: "address", defaultValue: "127.0.0.1", help: "The IPv4 address to bind (0.0.0.0 for every interface)."),
+            .value("port", short: "p", valueName: "port", defaultValue: "8080", help: "The port; 0 picks a free one."),
+            .value("themes", valueName: "dir", help: "The themes folder (default: $NMTI_THEMES_DIR, ./Themes or the package's)."),
+            .value("workers", valueName: "n", help: "Renders at once (default: the core count)."),
+            .value("queue", valueName: "n", defaultValue: "64", help: "Renders that may wait; beyond that 429 with Retry-After."),
+            .value("cache-mb", valueName: "n", defaultValue: "256", help: "Memory for cached posters, in MiB (0: no cache)."),
+            .value("signing-key-file", valueName: "f", help: "Require signed URLs; one HMAC key per line, all active."),
+            ThemeInput.compressionOption,
+            .flag("watch", help: "Reload a theme folder when it changes (for theme authors); a failed reload keeps the last good theme."),
+            .value("drain-s", valueName: "s", defaultValue: "20", help: "How long SIGTERM waits for in-flight requests."),
+            .value("deadline-s", valueName: "s", defaultValue: "10", help: "A render not started in time gets 503."),
+            .value("read-timeout-s", valueName: "s", defaultValue: "10", help: "A request must arrive within this."),
+            .value("idle-timeout-s", valueName: "s", defaultValue: "5", help: "A connection silent this long is closed."),
+            .value("max-connections", valueName: "n", defaultValue: "512", help: "Connections served; beyond, 503 (health checks still answered)."),
+            .value("max-per-ip", valueName: "n", defaultValue: "128", help: "Connections from one client address."),
+            .flag("quiet", short: "q", help: "No access-log lines (service events are still logged)."),
+        ])
+
+    /// What the service is told.
+    public let configuration: ServerConfiguration
+    /// The key file, read when the command runs.
+    public let signingKeyFile: String?
+
+    public init(_ values: ParsedValues) throws(UsageError) {
+        let themes = values.option("themes").map { URL(fileURLWithPath: $0) } ?? ThemeStore.defaultDirectory()
+        var configuration = ServerConfiguration(themesDirectory: themes)
+        configuration.host = values.option("host") ?? configuration.host
+        configuration.port = UInt16(try values.integer("port", in: 0...65_535) ?? 8080)
+        configuration.workers = try values.integer("workers", in: 1...256) ?? configuration.workers
+        configuration.queueCapacity = try values.integer("queue", in: 0...100_000) ?? configuration.queueCapacity
+        configuration.cacheBytes = (try values.integer("cache-mb", in: 0...65_536) ?? 256) << 20
+        configuration.compression = try ThemeInput.compression(values)
+        configuration.watchThemes = values.flag("watch")
+        configuration.drainSeconds = try Self.seconds(values, "drain-s", 0...3_600) ?? configuration.drainSeconds
+        configuration.renderDeadlineSeconds = try Self.seconds(values, "deadline-s", 0.1...3_600) ?? configuration.renderDeadlineSeconds
+        configuration.readTimeoutSeconds = try Self.seconds(values, "read-timeout-s", 0.1...3_600) ?? configuration.readTimeoutSeconds
+        configuration.idleTimeoutSeconds = try values.integer("idle-timeout-s", in: 1...3_600) ?? configuration.idleTimeoutSeconds
+        configuration.maximumConnections = try values.integer("max-connections", in: 1...100_000) ?? configuration.maximumConnections
+        configuration.connectionsPerAddress = try values.integer("max-per-ip", in: 1...100_000) ?? configuration.connectionsPerAddress
+        configuration.accessLog = !values.flag("quiet")
+        self.configuration = configuration
+        signingKeyFile = values.options("signing-key-file").last
+    }
+
+    private static func seconds(_ values: ParsedValues, _ name: String, _ range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        guard let text = values.option(name) else { return nil }
+        guard let value = Double(text), range.contains(value) else {
+            throw UsageError(
+                "option '--\(name)' expects seconds from \(SecondsText.text(range.lowerBound)) to \(SecondsText.text(range.upperBound)), got '\(text)'",
+                commandPath: values.commandPath)
+        }
+        return value
+    }
+
+    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+        var configuration = configuration
+        if let signingKeyFile {
+            do throws(ServiceSetupError) {
+                configuration.signingKeys = try URLSigner.keys(inFile: signingKeyFile)
+            } catch {
+                throw Self.failure(error)
+            }
+        }
+        let signal = DispatchSemaphore(value: 0)
+        let received = Mutex<String?>(nil)
+        InterruptCleanup.interceptNextSignal { _, name in
+            received.withLock { $0 = name }
+            signal.signal()
+        }
+        let service: PosterService
+        do throws(ServiceSetupError) {
+            service = try PosterService(configuration, engineVersion: NMTIPoster.version)
+            try service.start()
+        } catch {
+            throw Self.failure(error)
+        }
+        io.printErrorLine("listening on http://\(configuration.host):\(service.port ?? configuration.port)")
+        signal.wait()
+        let name = received.withLock { $0 } ?? "signal"
+        service.log.event(["event": "draining", "signal": name, "drainSeconds": SecondsText.text(configuration.drainSeconds)])
+        let unfinished = service.drain()
+        service.log.event(["event": "stopped", "unfinished": String(unfinished)])
+    }
+
+    static func failure(_ error: ServiceSetupError) -> CommandFailure {
+        switch error.kind {
+        case .noInput: CommandFailure(.missingInput, error.message, cause: error)
+        case .badInput: CommandFailure(.invalidResult, error.message, cause: error)  // 65: the key file's content
+        case .badTheme: CommandFailure(.invalidTheme, error.message, cause: error)
+        case .failure: CommandFailure(.graphics, error.message, cause: error)  // 1: fonts, drawing or the address
+        }
+    }
+}
+
+/// Seconds as people write them: `20`, not `20.0`.
+enum SecondsText {
+    static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

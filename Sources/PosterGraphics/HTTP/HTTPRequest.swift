@@ -1,0 +1,53 @@
+/// One HTTP request as plain values, handed from the libmicrohttpd wrapper to a handler.
+package struct HTTPRequest: Sendable {
+    /// The method as sent (`GET`, `POST`, …).
+    package let method: String
+    /// The request target exactly as sent: the path and, after `?`, the raw query.
+    package let target: String
+    /// Header fields in the order received; names as sent (compare them case-insensitively).
+    package let headers: [(name: String, value: String)]
+    /// The body, at most the configured body limit.
+    package let body: [UInt8]
+    /// A limit the request broke before it was read in full; the handler answers it.
+    package let violation: HTTPLimitViolation?
+    /// When the request line arrived, in `DispatchTime` nanoseconds (monotonic).
+    package let receivedAt: UInt64
+
+    /// Creates a request (the wrapper does; tests may too).
+    package init(
+        method: String, target: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
+        violation: HTTPLimitViolation? = nil, receivedAt: UInt64 = 0
+    ) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+        self.violation = violation
+        self.receivedAt = receivedAt
+    }
+
+    /// The path: the target up to `?`, still percent-encoded.
+    package var path: Substring {
+        target.firstIndex(of: "?").map { target[..<$0] } ?? Substring(target)
+    }
+
+    /// The raw query after `?`, still percent-encoded; empty when there is none.
+    package var query: Substring {
+        target.firstIndex(of: "?").map { target[target.index(after: $0)...] } ?? ""
+    }
+
+    /// The first value of a header, by case-insensitive name.
+    package func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// A request limit broken before the request was read in full.
+package enum HTTPLimitViolation: Sendable, Hashable {
+    /// The body (declared or received) is larger than the body limit.
+    case bodyTooLarge(limit: Int)
+    /// The request target is longer than the URL limit.
+    case targetTooLong(limit: Int)
+    /// The header fields together are larger than the header limit.
+    case headersTooLarge(limit: Int)
+}

@@ -1,0 +1,102 @@
+import CMicroHTTPD
+import Foundation
+
+/// The steps of one request inside the access callback: headers (and their limits),
+/// body pieces, dispatch to the handler, and queuing the answer.
+enum HTTPRequestReader {
+    static func advance(
+        _ exchange: HTTPExchange, core: HTTPServerCore, connection: OpaquePointer, method: String,
+        upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        enum Step { case wait, dispatch, answer(HTTPResponse?) }
+        let limits = core.configuration
+        var headers: [(name: String, value: String)] = []
+        let first = exchange.state.withLock { !$0.headersSeen }
+        if first {
+            _ = withUnsafeMutablePointer(to: &headers) { box in
+                MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, HTTPCallbacks.headerIterator, box)
+            }
+        }
+        let step = exchange.state.withLock { state -> Step in
+            if state.dispatched {
+                return .answer(state.response)
+            }
+            if !state.headersSeen {
+                state.headersSeen = true
+                state.method = method
+                state.headers = headers
+                let headerBytes = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+                let declared = headers.first { $0.name.caseInsensitiveCompare("Content-Length") == .orderedSame }.flatMap { Int($0.value) }
+                if exchange.target.utf8.count > limits.maximumTargetBytes {
+                    state.violation = .targetTooLong(limit: limits.maximumTargetBytes)
+                } else if headerBytes > limits.maximumHeaderBytes {
+                    state.violation = .headersTooLarge(limit: limits.maximumHeaderBytes)
+                } else if let declared, declared > limits.maximumBodyBytes {
+                    state.violation = .bodyTooLarge(limit: limits.maximumBodyBytes)
+                }
+                // A broken limit is answered now (the connection then closes). Otherwise wait for
+                // the call after the body, even when there is none: libmicrohttpd closes a
+                // connection whose answer was queued before the request was read in full.
+                return state.violation != nil ? .dispatch : .wait
+            }
+            if uploadSize.pointee > 0 {
+                let count = uploadSize.pointee
+                if state.body.count + count > limits.maximumBodyBytes {
+                    state.violation = .bodyTooLarge(limit: limits.maximumBodyBytes)
+                } else if let upload {
+                    upload.withMemoryRebound(to: UInt8.self, capacity: count) { state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
+                }
+                uploadSize.pointee = 0
+                return .wait
+            }
+            return .dispatch
+        }
+        switch step {
+        case .wait:
+            return MHD_Result.YES
+        case .answer(let response):
+            guard let response else { return MHD_Result.YES }
+            return queue(response, on: connection)
+        case .dispatch:
+            return dispatch(exchange, core: core, connection: connection)
+        }
+    }
+
+    private static func dispatch(_ exchange: HTTPExchange, core: HTTPServerCore, connection: OpaquePointer) -> MHD_Result {
+        core.watch.requestArrived(HTTPCallbacks.key(connection))
+        let request = exchange.state.withLock { state -> HTTPRequest in
+            state.dispatched = true
+            let body = state.body
+            state.body = []
+            return HTTPRequest(
+                method: state.method, target: exchange.target, headers: state.headers, body: body,
+                violation: state.violation, receivedAt: exchange.receivedAt)
+        }
+        let responder = HTTPResponder(exchange: exchange, server: core, connection: connection)
+        if let fallback = core.stopping {
+            responder.respond(fallback)
+        } else {
+            core.handler(request, responder)
+        }
+        let ready = exchange.state.withLock { state -> HTTPResponse? in
+            if let response = state.response { return response }
+            core.willSuspend(exchange, responder: responder)
+            state.suspended = true
+            MHD_suspend_connection(connection)
+            return nil
+        }
+        guard let ready else { return MHD_Result.YES }
+        return queue(ready, on: connection)
+    }
+
+    static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let created = response.sharedBody.map { $0.makeResponse() } ?? response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+        }
+        guard let created else { return MHD_Result.NO }
+        for header in response.headers { _ = MHD_add_response_header(created, header.name, header.value) }
+        let result = MHD_queue_response(connection, UInt32(response.status), created)
+        MHD_destroy_response(created)
+        return result
+    }
+}

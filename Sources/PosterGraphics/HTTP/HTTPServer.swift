@@ -1,0 +1,44 @@
+import CMicroHTTPD
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Handles one request: answer through the responder, now or later from another thread.
+package typealias HTTPHandler = @Sendable (HTTPRequest, HTTPResponder) -> Void
+
+/// An HTTP/1.1 server on libmicrohttpd: an epoll thread pool that parses requests,
+/// enforces the limits of `HTTPServerConfiguration`, hands each complete request to a
+/// Swift handler as plain values and sends the plain response back. Handlers that
+/// answer later (renders) suspend their connection instead of holding a thread.
+package final class HTTPServer: Sendable {
+    private let core: HTTPServerCore
+
+    /// The port bound (the chosen one when the configuration asked for 0).
+    package var port: UInt16 { core.boundPort }
+
+    /// Starts listening; fails with the address and reason when it cannot bind.
+    package init(_ configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) throws(HTTPServerError) {
+        core = try HTTPServerCore(configuration, handler: handler)
+    }
+
+    /// Stops accepting new connections (the listening socket is closed) while the
+    /// open ones are still served: the first step of a drain.
+    package func quiesce() {
+        core.quiesce()
+    }
+
+    /// Connections open now.
+    package var openConnections: Int { core.watch.count }
+
+    /// Requests whose connection is suspended waiting for an answer.
+    package var suspendedRequests: Int { core.suspendedCount }
+
+    /// Connections cut off because their request did not arrive within the read timeout.
+    package var readTimeouts: Int { core.watch.timeouts }
+
+    /// Answers every request still waiting with `fallback`, then stops the daemon and
+    /// its threads. Waits at most about a second for those answers to go out.
+    package func stop(answeringPendingWith fallback: HTTPResponse) {
+        core.stop(fallback: fallback)
+    }
+}

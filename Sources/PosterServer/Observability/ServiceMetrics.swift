@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+
+/// What `/metrics` reports: requests by route and status, duration histograms for
+/// queue wait, render and encode, and (supplied when asked) gauges.
+final class ServiceMetrics: Sendable {
+    struct Counts {
+        var requests: [String: Int] = [:]  // "route\u{0}status"
+        var queueWait = DurationHistogram()
+        var render = DurationHistogram()
+        var encode = DurationHistogram()
+        var request = DurationHistogram()
+    }
+
+    private let counts = Mutex(Counts())
+
+    func countRequest(route: String, status: Int, nanoseconds: UInt64) {
+        counts.withLock {
+            $0.requests["\(route)\u{0}\(status)", default: 0] += 1
+            $0.request.record(nanoseconds: nanoseconds)
+        }
+    }
+
+    func recordRender(queueWait: UInt64, draw: UInt64, encode: UInt64) {
+        counts.withLock {
+            $0.queueWait.record(nanoseconds: queueWait)
+            $0.render.record(nanoseconds: draw)
+            $0.encode.record(nanoseconds: encode)
+        }
+    }
+
+    /// Gauges and counters read from the rest of the service at scrape time.
+    struct Snapshot {
+        var inFlight: Int
+        var queued: Int
+        var queueCapacity: Int
+        var workers: Int
+        var rejected: Int
+        var cache: PosterCache.Statistics
+        var cacheCapacity: Int
+        var openConnections: Int
+        var readTimeouts: Int
+        var ready: Bool
+    }
+
+    /// The whole exposition text.
+    func exposition(_ snapshot: Snapshot) -> String {
+        let state = counts.withLock { $0 }
+        var lines: [String] = []
+        func metric(_ name: String, _ type: String, _ help: String, _ samples: [String]) {
+            lines.append("# HELP \(name) \(help)")
+            lines.append("# TYPE \(name) \(type)")
+            lines += samples
+        }
+        let requestSamples = state.requests.keys.sorted().map { key -> String in
+            let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
+            return "nmti_http_requests_total{route=\"\(PrometheusText.label(parts[0]))\",status=\"\(parts[1])\"} \(state.requests[key] ?? 0)"
+        }
+        metric("nmti_http_requests_total", "counter", "HTTP requests answered, by route and status.", requestSamples)
+        metric("nmti_http_request_duration_seconds", "histogram", "From the request line to the answer being queued.", state.request.lines("nmti_http_request_duration_seconds"))
+        metric("nmti_render_queue_wait_seconds", "histogram", "Time a render waited for a worker.", state.queueWait.lines("nmti_render_queue_wait_seconds"))
+        metric("nmti_render_seconds", "histogram", "Binding, layout and drawing of one poster.", state.render.lines("nmti_render_seconds"))
+        metric("nmti_encode_seconds", "histogram", "PNG encoding of one poster.", state.encode.lines("nmti_encode_seconds"))
+        metric("nmti_renders_in_flight", "gauge", "Renders running now.", ["nmti_renders_in_flight \(snapshot.inFlight)"])
+        metric("nmti_render_queue_length", "gauge", "Renders waiting for a worker.", ["nmti_render_queue_length \(snapshot.queued)"])
+        metric("nmti_render_queue_capacity", "gauge", "Renders that may wait (--queue).", ["nmti_render_queue_capacity \(snapshot.queueCapacity)"])
+        metric("nmti_render_workers", "gauge", "Render workers (--workers).", ["nmti_render_workers \(snapshot.workers)"])
+        metric("nmti_render_rejected_total", "counter", "Renders refused with 429 because the queue was full.", ["nmti_render_rejected_total \(snapshot.rejected)"])
+        metric("nmti_cache_hits_total", "counter", "Poster cache look-ups that found the poster.", ["nmti_cache_hits_total \(snapshot.cache.hits)"])
+        metric("nmti_cache_misses_total", "counter", "Poster cache look-ups that did not.", ["nmti_cache_misses_total \(snapshot.cache.misses)"])
+        metric("nmti_cache_evictions_total", "counter", "Posters evicted from the cache to make room.", ["nmti_cache_evictions_total \(snapshot.cache.evictions)"])
+        metric("nmti_cache_bytes", "gauge", "PNG bytes held by the poster cache.", ["nmti_cache_bytes \(snapshot.cache.bytes)"])
+        metric("nmti_cache_capacity_bytes", "gauge", "The cache's memory bound (--cache-mb).", ["nmti_cache_capacity_bytes \(snapshot.cacheCapacity)"])
+        metric("nmti_http_open_connections", "gauge", "HTTP connections open now.", ["nmti_http_open_connections \(snapshot.openConnections)"])
+        metric("nmti_http_read_timeouts_total", "counter", "Connections cut off for not sending their request in time.", ["nmti_http_read_timeouts_total \(snapshot.readTimeouts)"])
+        metric("nmti_ready", "gauge", "1 when /readyz answers 200.", ["nmti_ready \(snapshot.ready ? 1 : 0)"])
+        metric("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.", ["process_resident_memory_bytes \(ResidentMemory.bytes())"])
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// The process's resident set size, from `/proc/self/statm`.
+public enum ResidentMemory {
+    /// Resident bytes now; 0 when `/proc` cannot be read.
+    public static func bytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}

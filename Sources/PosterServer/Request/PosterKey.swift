@@ -1,0 +1,66 @@
+import Foundation
+import NMTIDomain
+import PosterGraphics
+import PosterKit
+
+/// What a poster's bytes depend on, hashed: the engine (version, drawing libraries,
+/// pinned fonts), the theme's content digest, the compression and the canonical
+/// result. It is the strong `ETag` and the cache key, known before anything is drawn.
+public struct PosterKey: Sendable, Hashable {
+    /// The hex digest (32 characters).
+    public let digest: String
+
+    /// The `ETag` header value: the digest in quotes (a strong validator).
+    public var etag: String { "\"\(digest)\"" }
+
+    /// The key of one result rendered with one theme state.
+    public init(engine: String, themeDigest: String, compression: PosterCompression, result: QuizResult) {
+        let text = "nmti-poster-etag-1\n\(engine)\n\(themeDigest)\n\(compression.rawValue)\n\(Self.canonical(result))"
+        digest = String(SHA256.hex(Array(text.utf8)).prefix(32))
+    }
+
+    /// The result as JSON with sorted keys and only the fields it has: two requests
+    /// that mean the same result (an alias code, `null` for absent, extra fields,
+    /// another key order, the GET or the POST form) give the same text.
+    public static func canonical(_ result: QuizResult) -> String {
+        // Built by hand in sorted-key order (a JSONEncoder costs more than the rest of a 304).
+        var fields = ["\"a\":\(result.scores.a)", "\"c\":\(result.scores.c)"]
+        if let date = result.date { fields.append("\"date\":" + SimpleURLResult.quoted(date)) }
+        fields.append("\"e\":\(result.scores.e)")
+        if let code = result.fromCode { fields.append("\"fromCode\":\"\(code.rawValue)\"") }
+        if let name = result.fromNickname { fields.append("\"fromNickname\":" + SimpleURLResult.quoted(name)) }
+        if let id = result.id { fields.append("\"id\":" + SimpleURLResult.quoted(id)) }
+        if let name = result.nickname { fields.append("\"nickname\":" + SimpleURLResult.quoted(name)) }
+        fields.append("\"pack\":\"\(result.pack.rawValue)\"")
+        fields.append("\"s\":\(result.scores.s)")
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// Whether an `If-None-Match` header value lists this key (or is `*`); weak
+    /// validators (`W/"…"`) match too, as RFC 9110 asks for `If-None-Match`.
+    public func matches(ifNoneMatch header: String) -> Bool {
+        for candidate in header.split(separator: ",") {
+            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            if tag == etag { return true }
+        }
+        return false
+    }
+}
+
+/// The engine half of a poster key: the tool's version, the drawing libraries'
+/// versions and each pinned font file's path, size and modification time.
+public enum EngineFingerprint {
+    /// The fingerprint text for a version string.
+    public static func of(version: String) -> String {
+        var text = "\(version)\n" + LibraryVersions.all.map { "\($0.name) \($0.version)\n" }.joined()
+        for font in PinnedFont.standard {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: font.path)
+            let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            text += "\(font.path) \(size) \(modified)\n"
+        }
+        return String(SHA256.hex(Array(text.utf8)).prefix(16))
+    }
+}

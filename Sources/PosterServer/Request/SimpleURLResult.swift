@@ -1,0 +1,103 @@
+import Foundation
+import NMTIDomain
+
+/// The "simple URL" form: `GET /v1/posters/<theme>.png?c=6&s=-3&e=2&a=-5&pack=student&nickname=…`
+/// builds the result JSON those parameters stand for and reads it with the same
+/// `QuizResult(jsonData:)` as `render`, so both forms check alike and give the same
+/// poster. Errors name the query parameter instead of the JSON path.
+public enum SimpleURLResult {
+    /// Parameter name → the result JSON field it fills.
+    public static let fields: [(parameter: String, field: String)] = [
+        ("c", "scores.c"), ("s", "scores.s"), ("e", "scores.e"), ("a", "scores.a"),
+        ("pack", "pack"), ("code", "code"), ("nickname", "nickname"), ("from", "fromCode"), ("fromNickname", "fromNickname"),
+    ]
+
+    /// Parameters the service reads for itself rather than the result.
+    public static let serviceParameters: Set<String> = ["sig", "v"]
+
+    /// The result the query describes.
+    public static func result(from query: QueryItems) throws(ServiceError) -> QuizResult {
+        var seen = Set<String>()
+        for item in query.items {
+            guard seen.insert(item.name).inserted else {
+                throw ServiceError(400, "bad-result", path: item.name, "\(item.name): given more than once")
+            }
+            guard serviceParameters.contains(item.name) || fields.contains(where: { $0.parameter == item.name }) else {
+                let known = fields.map(\.parameter).joined(separator: ", ")
+                throw ServiceError(400, "bad-result", path: item.name, "\(item.name): unknown parameter; known: \(known), sig, v")
+            }
+        }
+        var scores: [String] = []
+        var top: [String] = []
+        for (parameter, field) in fields {
+            guard let value = query.value(parameter) else { continue }
+            if field.hasPrefix("scores.") {
+                // Foundation's parser refuses the whole document for a number beyond a double; name the parameter.
+                if isJSONNumber(value), !(Double(value)?.isFinite ?? false) {
+                    let message = ResultError(path: parameter, reason: "expected an integer, found \(value) (beyond a 64-bit integer)").description
+                    throw ServiceError(400, "bad-result", path: parameter, message)
+                }
+                scores.append("\(quoted(String(field.dropFirst(7)))):\(numberOrString(value))")
+            } else {
+                top.append("\(quoted(field)):\(quoted(value))")
+            }
+        }
+        let json = "{\"scores\":{\(scores.joined(separator: ","))}" + top.map { "," + $0 }.joined() + "}"
+        do throws(ResultError) {
+            return try QuizResult(jsonData: Data(json.utf8))
+        } catch {
+            let parameter = fields.first { error.path == $0.field || error.path.hasPrefix($0.field + ".") }?.parameter
+                ?? (error.path == "scores" ? "c" : error.path)
+            let message = ResultError(path: parameter, reason: error.reason).description
+            throw ServiceError(400, "bad-result", path: parameter, message)
+        }
+    }
+
+    /// A JSON string literal: `"`, `\\` and control characters escaped, the rest as UTF-8.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A JSON number when the text is exactly one (so `1.5` and `1e400` get the CLI's number
+    /// messages), else a string (which the reader refuses as "expected an integer").
+    static func numberOrString(_ text: String) -> String {
+        isJSONNumber(text) && text.utf8.count <= 400 ? text : quoted(text)
+    }
+
+    /// Whether `text` is exactly one JSON number literal: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    /// (Scanned by hand: a Swift `Regex` costs tens of microseconds a match, on every request.)
+    static func isJSONNumber(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - start
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let leading = index
+        let whole = digits()
+        guard whole > 0, whole == 1 || bytes[leading] != UInt8(ascii: "0") else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+}

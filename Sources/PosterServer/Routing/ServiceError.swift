@@ -1,0 +1,96 @@
+import Foundation
+import PosterGraphics
+
+/// A request the service refuses: the HTTP status, a stable code, the JSON path or
+/// query parameter at fault (if any) and the message (the CLI's, for bad results).
+/// Sent as `{"error": {"status", "code", "path", "message"}}`.
+public struct ServiceError: Error, Sendable, Hashable {
+    /// The HTTP status.
+    public let status: Int
+    /// A stable machine-readable code such as `bad-result`.
+    public let code: String
+    /// The JSON path (POST) or query parameter (GET) at fault; nil when none is.
+    public let path: String?
+    /// What is wrong, in one line.
+    public let message: String
+    /// Extra header fields (`Allow`, `Retry-After`, `Connection`).
+    public let headers: [String: String]
+
+    /// Creates an error.
+    public init(_ status: Int, _ code: String, path: String? = nil, _ message: String, headers: [String: String] = [:]) {
+        self.status = status
+        self.code = code
+        self.path = path
+        self.message = message
+        self.headers = headers
+    }
+
+    private struct Body: Encodable {
+        struct Detail: Encodable {
+            let status: Int
+            let code: String
+            let path: String?
+            let message: String
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(status, forKey: .status)
+                try container.encode(code, forKey: .code)
+                try container.encode(path, forKey: .path)  // null, not absent, when there is none
+                try container.encode(message, forKey: .message)
+            }
+
+            enum CodingKeys: String, CodingKey { case status, code, path, message }
+        }
+        let error: Detail
+    }
+
+    /// The JSON body, one line plus a newline.
+    public var body: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Body(error: .init(status: status, code: code, path: path, message: message)))) ?? Data()
+        return [UInt8](data) + [0x0a]
+    }
+
+    var response: HTTPResponse {
+        var fields = [(name: "Content-Type", value: "application/json"), (name: "Cache-Control", value: "no-store")]
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { fields.append((name, value)) }
+        return HTTPResponse(status: status, headers: fields, body: body)
+    }
+}
+
+extension ServiceError {
+    static func notFound(_ path: Substring) -> ServiceError {
+        ServiceError(404, "not-found", "no such endpoint '\(path)'; see the README's serve section (POST /v1/render, GET /v1/posters/<theme>.png, /healthz, /readyz, /metrics)")
+    }
+
+    static func methodNotAllowed(_ method: String, allowed: [String]) -> ServiceError {
+        let list = allowed.joined(separator: ", ")
+        return ServiceError(405, "method-not-allowed", "method \(method) is not allowed here; use \(list)", headers: ["Allow": list])
+    }
+
+    static func limit(_ violation: HTTPLimitViolation) -> ServiceError {
+        switch violation {
+        case .bodyTooLarge(let limit):
+            ServiceError(413, "body-too-large", "the request body is larger than \(limit) bytes, the limit for a result", headers: ["Connection": "close"])
+        case .targetTooLong(let limit):
+            ServiceError(414, "url-too-long", "the URL (path and query) is longer than \(limit) bytes", headers: ["Connection": "close"])
+        case .headersTooLarge(let limit):
+            ServiceError(431, "headers-too-large", "the request's header fields are larger than \(limit) bytes together", headers: ["Connection": "close"])
+        }
+    }
+
+    static let queueFull = ServiceError(
+        429, "queue-full", "every render worker is busy and the queue is full; retry after 1 second", headers: ["Retry-After": "1"])
+
+    static let draining = ServiceError(503, "draining", "the server is shutting down", headers: ["Connection": "close", "Retry-After": "1"])
+
+    static let overCapacity = ServiceError(
+        503, "too-many-connections", "the server holds its maximum number of connections; retry later",
+        headers: ["Connection": "close", "Retry-After": "1"])
+
+    static func deadline(_ seconds: Double) -> ServiceError {
+        ServiceError(503, "render-deadline", "the render did not start within \(seconds) s (the render deadline)", headers: ["Retry-After": "1"])
+    }
+}

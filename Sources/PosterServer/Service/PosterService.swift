@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import NMTIDomain
+import PosterGraphics
+import PosterKit
+import Synchronization
+
+/// The HTTP render service behind `nmti-poster serve`, embeddable in an app: themes
+/// loaded once, a bounded pool of render workers behind a bounded queue, a poster
+/// cache, signed URLs, health, readiness and metrics, and a drain for shutdown.
+///
+/// HTTP threads never render: a request that needs drawing is queued and its
+/// connection suspended until a worker answers it.
+public final class PosterService: Sendable {
+    /// Where the service is in its life.
+    public enum Phase: String, Sendable {
+        /// Loading themes and warming the workers; `/readyz` says 503.
+        case starting
+        /// Serving.
+        case ready
+        /// Shutting down: no new connections, in-flight requests finish; `/readyz` says 503.
+        case draining
+    }
+
+    let configuration: ServerConfiguration
+    let catalog: ThemeCatalog
+    let renderer: PosterRenderer
+    let queue: RenderQueue
+    let cache: PosterCache
+    let signer: URLSigner?
+    let engine: String
+    let metrics = ServiceMetrics()
+    /// The access log and service events.
+    public let log: AccessLog
+    private let phaseState = Mutex(Phase.starting)
+    let http = Mutex<HTTPServer?>(nil)
+    private let watching = Atomic<Bool>(false)
+
+    /// Loads the themes and fonts; nothing listens yet (see `start`).
+    public init(_ configuration: ServerConfiguration, engineVersion: String) throws(ServiceSetupError) {
+        self.configuration = configuration
+        catalog = try ThemeCatalog(directory: configuration.themesDirectory)
+        do throws(RenderError) {
+            renderer = try PosterRenderer(compression: configuration.compression)
+        } catch {
+            throw ServiceSetupError(.failure, error.message)
+        }
+        queue = RenderQueue(workers: configuration.workers, capacity: configuration.queueCapacity)
+        cache = PosterCache(capacityBytes: configuration.cacheBytes)
+        signer = configuration.signingKeys.isEmpty ? nil : URLSigner(keys: configuration.signingKeys)
+        engine = EngineFingerprint.of(version: engineVersion)
+        log = AccessLog(enabled: configuration.accessLog)
+    }
+
+    /// The phase now.
+    public var phase: Phase { phaseState.withLock { $0 } }
+
+    /// The port listened on, once started.
+    public var port: UInt16? { http.withLock { $0?.port } }
+
+    /// Warms every worker with one poster, then listens; returns once requests are served.
+    public func start() throws(ServiceSetupError) {
+        try warm()
+        var settings = HTTPServerConfiguration()
+        settings.host = configuration.host
+        settings.port = configuration.port
+        settings.threads = configuration.httpThreads
+        settings.connectionLimit = configuration.maximumConnections + ServerConfiguration.healthConnectionReserve
+        settings.perAddressConnectionLimit = configuration.connectionsPerAddress
+        settings.idleTimeoutSeconds = configuration.idleTimeoutSeconds
+        settings.readTimeoutSeconds = configuration.readTimeoutSeconds
+        settings.maximumBodyBytes = configuration.maximumBodyBytes
+        settings.maximumTargetBytes = configuration.maximumURLBytes
+        settings.maximumHeaderBytes = configuration.maximumHeaderBytes
+        let server: HTTPServer
+        do throws(HTTPServerError) {
+            server = try HTTPServer(settings) { [self] request, responder in handle(request, responder) }
+        } catch {
+            throw ServiceSetupError(.failure, error.message)
+        }
+        http.withLock { $0 = server }
+        phaseState.withLock { $0 = .ready }
+        if configuration.watchThemes { startWatching() }
+    }
+
+    /// Renders one poster on every worker at once, so the first requests find fonts
+    /// loaded, Pango contexts made and every theme's assets decoded.
+    private func warm() throws(ServiceSetupError) {
+        let names = catalog.names
+        let failure = Mutex<String?>(nil)
+        let group = DispatchGroup()
+        for index in 0..<queue.workers {
+            group.enter()
+            let accepted = queue.submit { [self] _ in
+                defer { group.leave() }
+                for (offset, name) in names.enumerated() {
+                    guard let entry = catalog.entry(name) else { continue }
+                    let sample = QuizResult.catalogueSample(for: PersonalityCode.all[(index + offset) % PersonalityCode.all.count], pack: .workplace)
+                    do throws(RenderError) {
+                        _ = try renderer.render(sample, theme: entry.theme)
+                    } catch {
+                        failure.withLock { $0 = "warm-up render with theme '\(name)' failed: \(error.message)" }
+                    }
+                }
+            }
+            if !accepted { group.leave() }
+        }
+        group.wait()
+        if let message = failure.withLock({ $0 }) { throw ServiceSetupError(.failure, message) }
+    }
+
+    /// Drains and stops: `/readyz` turns 503, the listening socket closes, requests
+    /// in flight and queued finish for up to `drainSeconds`; what is still waiting then
+    /// gets 503. Returns the number of requests that did not finish in time.
+    @discardableResult
+    public func drain() -> Int {
+        phaseState.withLock { $0 = .draining }
+        watching.store(false, ordering: .relaxed)
+        guard let server = http.withLock({ $0 }) else { return 0 }
+        server.quiesce()
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, configuration.drainSeconds) * 1e9)
+        while DispatchTime.now().uptimeNanoseconds < deadline {
+            let counts = queue.counts
+            if counts.queued == 0, counts.running == 0, server.suspendedRequests == 0 { break }
+            usleep(20_000)
+        }
+        let unfinished = server.suspendedRequests
+        server.stop(answeringPendingWith: ServiceError.draining.response)
+        queue.stop()
+        http.withLock { $0 = nil }
+        return unfinished
+    }
+
+    private func startWatching() {
+        watching.store(true, ordering: .relaxed)
+        let thread = Thread { [self] in
+            while watching.load(ordering: .relaxed) {
+                usleep(UInt32(max(0.1, configuration.watchInterval) * 1e6))
+                guard watching.load(ordering: .relaxed) else { return }
+                for event in catalog.reloadChanged() { log.event(event) }
+            }
+        }
+        thread.name = "theme watch"
+        thread.start()
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import PosterGraphics
+
+/// Signed URLs: `sig` is HMAC-SHA256 over the canonical path and query, base64url
+/// without padding. Several keys may be active at once so keys can rotate: sign with
+/// the newest, accept any. Signatures are compared in constant time.
+///
+/// The canonical form: the path, then `?` and every query item but `sig`, each name
+/// and value percent-decoded and re-encoded strictly (RFC 3986 unreserved characters
+/// only), sorted by name then value, joined with `&` (no `?` when there are none).
+/// A POST signs the same text plus a line break and the body's lowercase hex SHA-256.
+public struct URLSigner: Sendable {
+    private let keys: [HMACSHA256]
+
+    /// The shortest key accepted, in bytes.
+    public static let minimumKeyBytes = 16
+
+    /// A signer over keys (raw bytes), the first one used for signing.
+    public init(keys: [[UInt8]]) {
+        self.keys = keys.map { HMACSHA256(key: $0) }
+    }
+
+    /// The keys in a key file: one per line, blank lines and `#` comments skipped,
+    /// each line's text (trimmed) used as the key's bytes.
+    public static func keys(inFile path: String) throws(ServiceSetupError) -> [[UInt8]] {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ServiceSetupError(.noInput, "\(path): cannot read the signing key file")
+        }
+        var keys: [[UInt8]] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let key = line.trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty, !key.hasPrefix("#") else { continue }
+            guard key.utf8.count >= minimumKeyBytes else {
+                throw ServiceSetupError(.badInput, "\(path):\(index + 1): a signing key must be at least \(minimumKeyBytes) bytes (use e.g. `openssl rand -base64 32`)")
+            }
+            keys.append(Array(key.utf8))
+        }
+        guard !keys.isEmpty else { throw ServiceSetupError(.badInput, "\(path): the signing key file holds no key") }
+        return keys
+    }
+
+    /// The text that is signed for a path and query items.
+    public static func canonical(path: String, query: QueryItems) -> String {
+        var pairs: [(name: String, value: String)] = []
+        for item in query.items where item.name != "sig" {
+            pairs.append((QueryItems.encode(item.name), QueryItems.encode(item.value)))
+        }
+        pairs.sort { left, right in left.name == right.name ? left.value < right.value : left.name < right.name }
+        let items: [String] = pairs.map { pair in pair.name + "=" + pair.value }
+        return items.isEmpty ? path : path + "?" + items.joined(separator: "&")
+    }
+
+    /// The `sig` value for a canonical text, with the first (newest) key.
+    public func signature(forCanonical text: String) -> String {
+        guard let key = keys.first else { return "" }
+        return Self.base64url(key.authenticationCode(Array(text.utf8)))
+    }
+
+    /// A path and query with its `sig` appended, ready to request.
+    public func signedTarget(path: String, query: [(String, String)]) -> String {
+        let items = QueryItems(pairs: query)
+        let sig = signature(forCanonical: Self.canonical(path: path, query: items))
+        let encoded = query.map { "\(QueryItems.encode($0.0))=\(QueryItems.encode($0.1))" } + ["sig=\(sig)"]
+        return path + "?" + encoded.joined(separator: "&")
+    }
+
+    /// Whether `sig` is a valid signature of `text` under any active key. Every key is
+    /// tried and every comparison takes the same time, whether or not one matched.
+    public func verify(_ sig: String, canonical text: String) -> Bool {
+        guard let given = Self.decodeBase64url(sig) else { return false }
+        var matched = false
+        for key in keys {
+            matched = HMACSHA256.constantTimeEqual(key.authenticationCode(Array(text.utf8)), given) || matched
+        }
+        return matched
+    }
+
+    static func base64url(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func decodeBase64url(_ text: String) -> [UInt8]? {
+        guard text.utf8.count <= 88, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while standard.utf8.count % 4 != 0 { standard += "=" }
+        return Data(base64Encoded: standard).map { [UInt8]($0) }
+    }
+}
+
+extension QueryItems {
+    /// Query items from already-decoded pairs.
+    public init(pairs: [(String, String)]) {
+        items = pairs.map { Pair(name: $0.0, value: $0.1) }
+    }
+}

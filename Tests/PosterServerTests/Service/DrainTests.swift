@@ -1,0 +1,39 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// SIGTERM: stop accepting, finish what is in flight, exit 0.
+@Suite struct DrainTests {
+    @Test func sigtermDrainsInFlightRequestsAndExitsZero() throws {
+        let server = try ServerProcess(["--workers", "1", "--queue", "8", "--drain-s", "30"])
+        defer { server.stop() }
+        let answers = Mutex<[Int]>([])
+        // Eight unique renders on one worker: most are still queued or drawing when SIGTERM comes.
+        let group = Concurrently.start(8) { index in
+            let status = (try? Curl.request(server.url("/v1/posters/neon.png?c=\(index)&s=2&e=2&a=2&nickname=drain\(index)")).status) ?? -1
+            answers.withLock { $0.append(status) }
+        }
+        // Wait until every request is in (queued or drawing), then ask the server to stop.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let ready = try? Curl.request(server.url("/readyz"))
+            let report = ready.flatMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }
+            let pending = (report?["queued"] as? Int ?? 0) + (report?["inFlight"] as? Int ?? 0)
+            let answered = server.accessLog.filter { ($0["path"] as? String)?.contains("drain") == true }.count
+            if pending + answered >= 8 { break }
+            usleep(10_000)
+        }
+        server.signal(SIGTERM)
+        #expect(group.wait(timeout: .now() + 60) == .success)
+        let status = server.waitForExit(timeout: 60)
+        #expect(status == 0)
+        #expect(answers.withLock { $0 } == Array(repeating: 200, count: 8))
+        // The drain started before some of those answers went out.
+        let lines = server.stderr.split(separator: "\n")
+        let draining = try #require(lines.firstIndex { $0.contains("\"event\":\"draining\"") })
+        #expect(lines[draining...].contains { $0.contains("\"status\":200") && $0.contains("drain") }, "\(server.stderr)")
+        #expect(lines.last?.contains("\"event\":\"stopped\"") == true, "\(server.stderr)")
+        // Nothing listens any more.
+        #expect((try? Curl.request(server.url("/healthz"), maxTime: 2)) == nil)
+    }
+}
