@@ -65,7 +65,7 @@ public struct TextElement: PosterElement {
         guard !content.isEmpty else { return .empty }
         let shaped = context.shaper.shape(content, style: style, width: slot.width, maxHeight: slot.height)
         if shaped.fit.shrunk { context.note(.shrunk, text: content, detail: "\(format(style.size)) -> \(format(shaped.fit.size)) pt") }
-        if shaped.fit.ellipsised { context.note(.ellipsised, text: content, detail: "kept \(shaped.text.count - 1) of \(content.count) characters") }
+        if shaped.fit.ellipsised { context.note(.ellipsised, text: content, detail: "kept \(shaped.fit.keptCharacters ?? 0) of \(content.count) characters") }
         if let kept = shaped.fit.keptSentences, let total = shaped.fit.totalSentences {
             context.note(.shortened, text: content, detail: "kept \(kept) of \(total) sentences")
         }
