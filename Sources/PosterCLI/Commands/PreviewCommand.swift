@@ -64,8 +64,9 @@ public struct PreviewCommand: Command {
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
         let renderer = try ThemeInput.renderer()
         guard watch else {
-            let run = try preview(renderer: renderer, io: &io)
+            let (run, contrast) = try preview(renderer: renderer, io: &io)
             if run.hasProblems { throw CommandFailure(.failure, "some variants overflow; see the fit report above") }
+            if !contrast.isEmpty { throw CommandFailure(.failure, "some texts fail WCAG AA contrast; see the contrast report above") }
             return
         }
         var stamp: WatchSnapshot?
@@ -96,7 +97,7 @@ public struct PreviewCommand: Command {
     static let watchRounds: Int? = ProcessInfo.processInfo.environment["NMTI_PREVIEW_WATCH_ROUNDS"].flatMap { Int($0) }
 
     /// Renders the previews, writes the sheet and prints the fit report.
-    private func preview(renderer: PosterRenderer, io: inout some TerminalIO) throws(CommandFailure) -> PreviewRun {
+    private func preview(renderer: PosterRenderer, io: inout some TerminalIO) throws(CommandFailure) -> (PreviewRun, [String]) {
         var loadedResult: QuizResult?
         var themes: [Theme] = []
         if let result {
@@ -107,13 +108,16 @@ public struct PreviewCommand: Command {
         }
         let run: PreviewRun
         let sheet: [UInt8]
+        let contrast: [String]
         do throws(RenderError) {
             let title: String
             if let loadedResult, let result {
                 run = try PreviewRun.result(loadedResult, in: themes, renderer: renderer)
+                contrast = try ContrastLint.report(of: loadedResult, in: themes, renderer: renderer)
                 title = "\(result) in every theme"
             } else {
                 run = try PreviewRun.catalogue(of: themes[0], renderer: renderer)
+                contrast = try ContrastLint.catalogueReport(of: themes[0], renderer: renderer)
                 title = "\(themes[0].name) · all 32 variants · \(themes[0].summary)"
             }
             sheet = try run.sheet(title: title, columns: result == nil ? 8 : max(1, run.variants.count), tileWidth: tileWidth)
@@ -129,10 +133,12 @@ public struct PreviewCommand: Command {
             try io.printLines(report.isEmpty ? "fit report: every variant fits as designed" : "fit report:", to: stream)
             // Escaped first, so that a note whose text holds a line break stays one line.
             for line in report { try io.printLines("  " + TerminalText.escaped(line), to: stream) }
+            try io.printLines(contrast.isEmpty ? "contrast report: every text passes WCAG AA" : "contrast report (WCAG AA):", to: stream)
+            for line in contrast { try io.printLines("  " + TerminalText.escaped(line), to: stream) }
             if stream == .output { try io.printLine("wrote \(output) (\(run.variants.count) posters)") }
         } catch {
             throw CommandFailure(.ioError, error.description)
         }
-        return run
+        return (run, contrast)
     }
 }

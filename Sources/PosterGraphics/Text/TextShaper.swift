@@ -99,6 +99,7 @@ public final class TextShaper {
         // Always literal text, never markup: user nicknames are drawn exactly as typed.
         pango_layout_set_text(layout.handle, text, -1)
         layout.text = text
+        layout.weight = style.weight
         return layout
     }
 }
@@ -112,6 +113,8 @@ final class PangoLayoutBox {
     var content = ""
     /// For each line, how many characters of `content` end on or before it.
     var lineContentEnds: [Int] = []
+    /// The weight the text was set in.
+    var weight = 400
 
     init(context: OpaquePointer) {
         handle = pango_layout_new(context)

@@ -13,6 +13,11 @@ public final class LayoutContext {
     public private(set) var notes: [FitNote] = []
     /// The node being laid out, for labelling notes.
     private var currentLabels: [String] = []
+    /// The element label of each shaped text, for the contrast lint.
+    private(set) var textLabels: [ObjectIdentifier: String] = [:]
+
+    /// Remembers which element a shaped text belongs to.
+    func recordText(_ shaped: ShapedText) { textLabels[ObjectIdentifier(shaped)] = currentLabel }
 
     init(values: BindingValues, shaper: TextShaper, theme: Theme) {
         self.values = values

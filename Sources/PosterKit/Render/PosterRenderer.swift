@@ -66,6 +66,21 @@ public final class PosterRenderer: Sendable {
         return poster
     }
 
+    /// The text elements of one render whose colour contrasts too little with what
+    /// is drawn behind them (see `ContrastLint`).
+    public func contrastFindings(_ result: QuizResult, theme: Theme) throws(RenderError) -> [ContrastFinding] {
+        try pool.withWorker { worker throws(RenderError) in
+            let values = theme.bind(ResolvedResult(result))
+            let list = try Self.layout(theme: theme, values: values, shaper: worker.shaper)
+            do {
+                return try ContrastLint.findings(list, background: theme.background.resolve(values) ?? .white,
+                                                 size: theme.canvasSize, canvas: worker.canvas)
+            } catch {
+                throw RenderError(.graphics, "\(theme.name): \(error)")
+            }
+        }
+    }
+
     /// Runs the stages one by one with a caller-supplied clock, for the benchmark.
     public func measureStages(_ result: QuizResult, theme: Theme, clock: () -> UInt64) throws(RenderError) -> StageTimings {
         try pool.withWorker { worker throws(RenderError) in
@@ -102,7 +117,7 @@ public final class PosterRenderer: Sendable {
             }
             items += layout.items
         }
-        return DisplayList(items: items, notes: context.notes)
+        return DisplayList(items: items, notes: context.notes, textLabels: context.textLabels)
     }
 
     static func draw(_ list: DisplayList, theme: Theme, values: BindingValues, worker: RenderWorker) throws(RenderError) -> [UInt8] {
@@ -121,6 +136,8 @@ public final class PosterRenderer: Sendable {
 struct DisplayList {
     let items: [DisplayItem]
     let notes: [FitNote]
+    /// The element label of each shaped text (for the contrast lint).
+    var textLabels: [ObjectIdentifier: String] = [:]
 }
 
 /// A finished poster.
