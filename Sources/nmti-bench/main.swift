@@ -23,6 +23,8 @@ let usage = """
       --png-sweep           only time every PNG filter, compressor and level on the 32 classic posters
       --worst-themes DIR    only render one poster of each theme in DIR (bench/worst-themes), --rounds
                             times with a fresh load, and print median seconds; exit 1 if one takes > 2 s
+      --typography-lines    only read a typography request (JSON) on stdin and print the engine's
+                            lines as JSON (bench/typography/compare.py)
     """
 
 struct Options {
@@ -80,6 +82,10 @@ func fail(_ message: String) -> Never {
 }
 
 func main() throws {
+    if CommandLine.arguments.dropFirst().first == "--typography-lines" {
+        try TypographyLines.run()
+        return
+    }
     let options = Options(Array(CommandLine.arguments.dropFirst()))
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let themesDirectory = URL(fileURLWithPath: options.themes, relativeTo: cwd).standardizedFileURL

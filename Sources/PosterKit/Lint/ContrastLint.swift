@@ -35,7 +35,7 @@ public struct ContrastFinding: Sendable, Hashable, CustomStringConvertible {
 /// contrast of the text colour (composited by its alpha) with the background is
 /// computed at every glyph pixel. The 10th percentile is reported, so a few
 /// stray pixels neither hide nor raise a finding. A text with an outline of at
-/// least 1 pt is measured against its outline colour instead.
+/// least 1 pt passes at a pixel where its fill or its outline stands out.
 ///
 /// Large text per WCAG is 18 pt, or 14 pt bold, in CSS points; a poster point is
 /// one CSS pixel (the 375 pt canvas is a 375 px phone screen), so large here is
@@ -92,13 +92,13 @@ public enum ContrastLint {
             let alpha = color.alpha * entry.opacity
             for position in mask.pixels.indices where mask.pixels[position] >> 24 >= 128 {
                 let pixel = behind.pixels[position]
-                var back = (Double((pixel >> 16) & 0xFF) / 255, Double((pixel >> 8) & 0xFF) / 255, Double(pixel & 0xFF) / 255)
+                let back = (Double((pixel >> 16) & 0xFF) / 255, Double((pixel >> 8) & 0xFF) / 255, Double(pixel & 0xFF) / 255)
+                var ratio = Self.ratio(Self.over(color, alpha: alpha, back), back)
+                // An outline of at least 1 pt keeps a glyph legible when either it or the fill stands out.
                 if let stroke, stroke.width >= 1, case .solid(let outline) = stroke.paint {
-                    back = (outline.red, outline.green, outline.blue)
+                    ratio = max(ratio, Self.ratio(Self.over(outline, alpha: outline.alpha * entry.opacity, back), back))
                 }
-                let front = (color.red * alpha + back.0 * (1 - alpha), color.green * alpha + back.1 * (1 - alpha),
-                             color.blue * alpha + back.2 * (1 - alpha))
-                ratios.append((Self.ratio(front, back), pixel))
+                ratios.append((ratio, pixel))
             }
             guard !ratios.isEmpty else { continue }
             ratios.sort { $0.0 < $1.0 }
@@ -113,6 +113,11 @@ public enum ContrastLint {
                 background: Self.hex(Double((pixel >> 16) & 0xFF) / 255, Double((pixel >> 8) & 0xFF) / 255, Double(pixel & 0xFF) / 255)))
         }
         return findings
+    }
+
+    /// `color` at `alpha` over an opaque background.
+    static func over(_ color: Color, alpha: Double, _ back: (Double, Double, Double)) -> (Double, Double, Double) {
+        (color.red * alpha + back.0 * (1 - alpha), color.green * alpha + back.1 * (1 - alpha), color.blue * alpha + back.2 * (1 - alpha))
     }
 
     /// The WCAG contrast ratio of two opaque sRGB colours.

@@ -17,8 +17,15 @@ extension TextShaper {
         let normalized = Self.normalizingNewlines(text)
         let usesHalt = style.punctuation == .compress && fontFacts.hasHalt(style, shaper: self)
         let characters = measure(normalized, style: style, size: size, usesHalt: usesHalt)
+        // Pango decides whether a line fits before it trims the letter spacing at the
+        // line's ends, and centres or right-aligns it within the wrap width: so for
+        // those alignments lines are measured as Pango measures them, with the wrap
+        // width the box's; left-aligned and justified lines are measured trimmed and
+        // get a wrap width Pango never reaches, which moves nothing.
+        let alignsWithinWidth = style.alignment == .center || style.alignment == .right
         let breaker = LineBreaker(
-            characters: characters, width: width ?? .greatestFiniteMagnitude, letterSpacing: style.letterSpacing,
+            characters: characters, width: width ?? .greatestFiniteMagnitude,
+            letterSpacing: alignsWithinWidth ? 0 : style.letterSpacing,
             compress: style.punctuation == .compress, trimStart: style.trimStart,
             justifies: style.alignment == .justify && width != nil, fontSize: size)
         var paragraphs: [[TypesetLine]] = []
@@ -29,8 +36,8 @@ extension TextShaper {
         }
         paragraphs.append(breaker.lines(start..<characters.count))
         let plan = TypesetPlan(breaker: breaker, paragraphs: paragraphs, style: style, usesHalt: usesHalt)
-        var box = pangoLayout(plan.text, style: style, size: size, width: width.map { $0 + Self.finalSlack },
-                              attributes: plan.apply)
+        let wrapWidth = width.map { alignsWithinWidth ? $0 + Self.finalSlack : $0 + abs(style.letterSpacing) + plan.widestSpacing + size }
+        var box = pangoLayout(plan.text, style: style, size: size, width: wrapWidth, attributes: plan.apply)
         if box.lineCount > plan.lineCount, let width {
             // Pango measured a line wider than the typesetter did (kerning across
             // what was a line break): let it through rather than wrap it again.
@@ -64,6 +71,8 @@ struct TypesetPlan {
     let lineContentEnds: [Int]
     private var features: [Range<Int>] = []
     private var spacing: [(Range<Int>, Double)] = []
+    /// The largest letter spacing any range gets, in points.
+    var widestSpacing: Double { spacing.map { abs($0.1) }.max() ?? 0 }
     /// Glyphs of marks compressed without `halt`: byte offset → (removed width, ink shift, at line start).
     private(set) var inkFixes: [Int: (removed: Double, shift: Double, atStart: Bool)] = [:]
 
