@@ -18,12 +18,47 @@ NO_END = set("（〔［｛〈《「『【〖“‘([{")
 UNITS_AFTER_NUMBER = set("年月日时分秒号点元页个天周次名版期届岁度")
 
 
+WORD_BREAK_AFTER = "-?&"
+
+
 def is_word(c):
     return c.isascii() and (c.isalnum() or c in "._-/:?=&%@#+")
 
 
-def rule_breaks(source, lines):
-    """The rules a set of lines breaks: (rule, line index) pairs."""
+def unbreakable_runs(text):
+    """Maximal runs of word characters that neither side may break inside."""
+    runs, current = [], ""
+    for c in text:
+        if is_word(c):
+            current += c
+            if c in WORD_BREAK_AFTER:
+                runs.append(current)
+                current = ""
+        else:
+            if current:
+                runs.append(current)
+            current = ""
+    if current:
+        runs.append(current)
+    return [r for r in runs if len(r) > 1]
+
+
+def run_at(text, position):
+    """The unbreakable run around the split before `position`."""
+    start = position
+    while start > 0 and is_word(text[start - 1]) and text[start - 1] not in WORD_BREAK_AFTER:
+        start -= 1
+    end = position
+    while end < len(text) and is_word(text[end]):
+        end += 1
+        if text[end - 1] in WORD_BREAK_AFTER:
+            break
+    return text[start:end]
+
+
+def rule_breaks(source, lines, width=None, word_widths=None, overflow=False):
+    """The rules a set of lines breaks: (rule, line index) pairs. A word split is
+    forced (not a rule break) when the word alone is wider than the box."""
     problems = []
     position = 0
     text = source
@@ -41,13 +76,17 @@ def rule_breaks(source, lines):
             problems.append(("line ends with " + stripped[-1], index))
         if index < len(lines) - 1 and end < len(text):
             before, after = text[end - 1], text[end]
-            if is_word(before) and is_word(after) and before != "-":
-                problems.append(("Latin word or number split", index))
+            if is_word(before) and is_word(after) and before not in WORD_BREAK_AFTER:
+                word = run_at(text, end)
+                if word_widths is None or width is None or word_widths.get(word, 0) <= width:
+                    problems.append(("Latin word or number split", index))
             if before.isdigit() and after in UNITS_AFTER_NUMBER:
                 problems.append(("number split from its unit", index))
             if before == after and before in "—…":
                 problems.append(("split " + before * 2, index))
         position = end
+    if overflow:
+        problems.append(("overflows the box", 0))
     return problems
 
 
@@ -61,10 +100,14 @@ PAGE = """<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><style>
 body {{ margin: 0; }}
 div.p {{ font-family: "{font}"; font-size: {size}px; line-height: 2; line-break: strict; text-align: justify;
         word-break: normal; overflow-wrap: normal; white-space: normal; margin: 0 0 8px 0; padding: 0; }}
-</style></head><body>{divs}<pre id="out"></pre><script>
+span.w {{ font-family: "{font}"; font-size: {size}px; white-space: nowrap; position: absolute; left: 0; top: 0; visibility: hidden; }}
+</style></head><body>{divs}{words}<pre id="out"></pre><script>
 const result = [];
+const words = {{}};
+for (const span of document.querySelectorAll('span.w')) words[span.textContent] = span.getBoundingClientRect().width;
 for (const div of document.querySelectorAll('div.p')) {{
-  const lines = []; let top = null; let current = '';
+  const lines = []; let top = null; let current = ''; let right = 0;
+  const left = div.getBoundingClientRect().left;
   const walker = document.createTreeWalker(div, NodeFilter.SHOW_TEXT);
   let node;
   while ((node = walker.nextNode())) {{
@@ -76,6 +119,7 @@ for (const div of document.querySelectorAll('div.p')) {{
       const ch = text.slice(i, i + len);
       if (rects.length) {{
         const y = Math.round(rects[rects.length - 1].top);
+        if (!/\s/.test(ch)) right = Math.max(right, rects[rects.length - 1].right - left);
         if (top !== null && Math.abs(y - top) > 4) {{ lines.push(current); current = ''; }}
         top = y;
       }}
@@ -83,9 +127,9 @@ for (const div of document.querySelectorAll('div.p')) {{
     }}
   }}
   lines.push(current);
-  result.push({{ paragraph: +div.dataset.p, width: +div.dataset.w, lines: lines.map(l => l.replace(/\\s+$/, '').replace(/^\\s+/, '')) }});
+  result.push({{ paragraph: +div.dataset.p, width: +div.dataset.w, overflow: right > +div.dataset.w + 0.5, lines: lines.map(l => l.replace(/\\s+$/, '').replace(/^\\s+/, '')) }});
 }}
-document.getElementById('out').textContent = JSON.stringify(result);
+document.getElementById('out').textContent = JSON.stringify({{ result, words }});
 </script></body></html>"""
 
 
@@ -94,7 +138,9 @@ def chromium_lines(chromium, corpus):
     for p, text in enumerate(corpus["paragraphs"]):
         for w in corpus["widths"]:
             divs.append('<div class="p" data-p="%d" data-w="%s" style="width:%spx">%s</div>' % (p, w, w, html.escape(text)))
-    page = PAGE.format(font=corpus["font"], size=corpus["size"], divs="".join(divs))
+    words = sorted({w for text in corpus["paragraphs"] for w in unbreakable_runs(text)})
+    spans = "".join('<span class="w">%s</span>' % html.escape(w) for w in words)
+    page = PAGE.format(font=corpus["font"], size=corpus["size"], divs="".join(divs), words=spans)
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "corpus.html")
         with open(path, "w", encoding="utf-8") as handle:
@@ -103,7 +149,9 @@ def chromium_lines(chromium, corpus):
                               "--dump-dom", "file://" + path], capture_output=True, check=True, text=True).stdout
     start = dom.index('<pre id="out">') + len('<pre id="out">')
     payload = html.unescape(dom[start:dom.index("</pre>", start)])
-    return {(item["paragraph"], float(item["width"])): item["lines"] for item in json.loads(payload)}
+    data = json.loads(payload)
+    layouts = {(item["paragraph"], float(item["width"])): item for item in data["result"]}
+    return layouts, data["words"]
 
 
 def version(chromium):
@@ -123,14 +171,15 @@ def main():
         corpus = json.load(handle)
     corpus["widths"] = [float(w) for w in corpus["widths"]]
     engine = engine_lines(args.bench, corpus)
-    browser = chromium_lines(args.chromium, corpus)
+    browser, word_widths = chromium_lines(args.chromium, corpus)
     rows = []
     for p, text in enumerate(corpus["paragraphs"]):
         for w in corpus["widths"]:
-            e, c = engine[(p, w)], browser[(p, w)]
+            e, c = engine[(p, w)], browser[(p, w)]["lines"]
             rows.append({"paragraph": p, "width": w, "engine": e, "chromium": c,
                          "same": [l.strip() for l in e] == [l.strip() for l in c],
-                         "engineRules": rule_breaks(text, e), "chromiumRules": rule_breaks(text, c)})
+                         "engineRules": rule_breaks(text, e, w, word_widths),
+                         "chromiumRules": rule_breaks(text, c, w, word_widths, browser[(p, w)]["overflow"])})
     total = len(rows)
     different = [r for r in rows if not r["same"]]
     more = [r for r in rows if len(r["engine"]) > len(r["chromium"])]
@@ -145,13 +194,20 @@ def main():
               % (len(corpus["paragraphs"]), len(corpus["widths"]), int(min(corpus["widths"])), int(max(corpus["widths"])),
                  total, corpus["font"], corpus["size"], version(args.chromium)))
     md.append("")
-    md.append("| measure | layouts |")
-    md.append("| --- | --- |")
-    md.append("| break differently from Chromium | %d of %d |" % (len(different), total))
-    md.append("| engine needs more lines than Chromium | %d |" % len(more))
-    md.append("| engine needs fewer lines than Chromium | %d |" % len(fewer))
-    md.append("| engine breaks a line-start/line-end rule | %d |" % len(engine_bad))
-    md.append("| Chromium breaks a line-start/line-end rule | %d |" % len(chromium_bad))
+    def count(side, prefix):
+        return sum(1 for r in rows if any(x[0].startswith(prefix) for x in r[side + "Rules"]))
+    overflowing = [r for r in more if any(x[0] == "overflows the box" for x in r["chromiumRules"])]
+    md.append("| measure | engine | Chromium |")
+    md.append("| --- | --- | --- |")
+    md.append("| layouts that break differently | %d of %d | |" % (len(different), total))
+    md.append("| needs more lines than the other side | %d (%d of them where Chromium overflows the box) | %d |"
+              % (len(more), len(overflowing), len(fewer)))
+    md.append("| a line starts with a mark that must not start one | %d | %d |" % (count("engine", "line starts"), count("chromium", "line starts")))
+    md.append("| a line ends with an opening mark | %d | %d |" % (count("engine", "line ends"), count("chromium", "line ends")))
+    md.append("| a Latin word or number split that fits the box | %d | %d |" % (count("engine", "Latin"), count("chromium", "Latin")))
+    md.append("| a number split from its unit or date | %d | %d |" % (count("engine", "number split"), count("chromium", "number split")))
+    md.append("| `——` or `……` split | %d | %d |" % (count("engine", "split —"), count("chromium", "split —") + count("chromium", "split …")))
+    md.append("| text overflows the box | 0 | %d |" % count("chromium", "overflows"))
     md.append("")
     md.append("Layouts where a side breaks a rule, or the line counts differ:")
     md.append("")
@@ -164,7 +220,7 @@ def main():
                                                   " / ".join(r["chromium"]).replace("|", "\\|"), "; ".join(rules) or "—"))
     with open(os.path.join(args.out, "latest.md"), "w", encoding="utf-8") as handle:
         handle.write("\n".join(md) + "\n")
-    print("\n".join(md[:10]))
+    print("\n".join(md[:14]))
     return 0
 
 

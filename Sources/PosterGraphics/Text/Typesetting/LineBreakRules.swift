@@ -19,24 +19,49 @@ enum LineBreakRules {
     /// Characters that must not end a line.
     static let noEnd: Set<Character> = Set("（〔［｛〈《「『【〖“‘([{")
 
-    /// Whether a line may break before `characters[index]` (`index` ≥ 1) in
-    /// ordinary breaking.
-    static func allowsBreak(before index: Int, in characters: [Character]) -> Bool {
+    /// How freely a line may break before `characters[index]` (`index` ≥ 1).
+    enum Opportunity: Int, Comparable {
+        /// Never: a line-start or line-end prohibition, or before a space.
+        case prohibited
+        /// Only to split a word longer than the line.
+        case insideWord
+        /// Only when keeping the pieces together would cost a line: a number and
+        /// its unit or date (`12月31日`, `1.5页`), a `——` or `……` pair.
+        case keepTogether
+        /// An ordinary break.
+        case allowed
+
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// Characters after which a Latin word (a URL) may break before a letter.
+    static let wordBreakAfter: Set<Character> = ["-", "?", "&"]
+    /// Han units that keep the number before them and the digits after them (dates).
+    static let dateUnits: Set<Character> = ["年", "月"]
+
+    /// How a line may break before `characters[index]` (`index` ≥ 1).
+    static func opportunity(before index: Int, in characters: [Character]) -> Opportunity {
         let before = characters[index - 1]
         let after = characters[index]
-        if before == "\u{200B}" { return true }
-        if after.isWhitespace || after == "\u{200B}" { return false }
-        if before.isWhitespace { return true }
-        guard allowsEmergencyBreak(before: index, in: characters) else { return false }
+        if before == "\u{200B}" { return .allowed }
+        if after.isWhitespace || after == "\u{200B}" { return .prohibited }
+        if before.isWhitespace { return .allowed }
+        guard allowsEmergencyBreak(before: index, in: characters) else { return .prohibited }
         if before.isWordCharacter, after.isWordCharacter {
-            return before == "-" && after.isLetter && index >= 2 && characters[index - 2].isLetter
+            let afterMark = wordBreakAfter.contains(before) && after.isLetter && index >= 2 && characters[index - 2].isLetter
+            return afterMark ? .allowed : .insideWord
         }
         // Numbers keep their unit (12月, 1.5页) and a date its parts (12月31日).
-        if before.isDigitCharacter, after.isIdeograph { return false }
-        if before.isIdeograph, after.isDigitCharacter, index >= 2, characters[index - 2].isDigitCharacter { return false }
+        if before.isDigitCharacter, after.isIdeograph { return .keepTogether }
+        if dateUnits.contains(before), after.isDigitCharacter, index >= 2, characters[index - 2].isDigitCharacter { return .keepTogether }
         // Dashes and ellipses come in inseparable pairs (——, ……).
-        if before == after, before == "—" || before == "…" { return false }
-        return true
+        if before == after, before == "—" || before == "…" { return .prohibited }
+        return .allowed
+    }
+
+    /// Whether a line may break before `characters[index]` in ordinary breaking.
+    static func allowsBreak(before index: Int, in characters: [Character]) -> Bool {
+        opportunity(before: index, in: characters) == .allowed
     }
 
     /// Whether an over-long word may be broken before `characters[index]` as a

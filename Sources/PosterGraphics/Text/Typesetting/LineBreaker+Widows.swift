@@ -25,7 +25,7 @@ extension LineBreaker {
         let size = fontSize
         for moved in 1...2 {
             let breakAt = last.start - moved
-            guard breakAt > previous.start, allowed[breakAt] else { continue }
+            guard breakAt > previous.start, allowed(breakAt) else { continue }
             let shortened = line(from: previous.start, to: breakAt)
             let widow = line(from: breakAt, to: range.upperBound)
             guard fits(shortened), fits(widow), shortened.end > shortened.start else { continue }

@@ -25,8 +25,10 @@ struct LineBreaker {
     /// Each character's width after adjacent-punctuation compression.
     let widths: [Double]
     let compressed: [PunctuationCompression.Side?]
-    let allowed: [Bool]
-    let emergency: [Bool]
+    let opportunities: [LineBreakRules.Opportunity]
+    /// The weakest opportunity ordinary breaking uses: `.allowed`, or
+    /// `.keepTogether` when keeping numbers with their units costs a line.
+    var ordinary: LineBreakRules.Opportunity = .allowed
     let width: Double
     let letterSpacing: Double
     let trimStart: Bool
@@ -45,8 +47,7 @@ struct LineBreaker {
         let sides = compress ? PunctuationCompression.adjacent(glyphs) : Array(repeating: nil, count: glyphs.count)
         compressed = sides
         widths = characters.indices.map { characters[$0].advance - (sides[$0] != nil ? characters[$0].removable : 0) }
-        allowed = characters.indices.map { $0 > 0 && LineBreakRules.allowsBreak(before: $0, in: glyphs) }
-        emergency = characters.indices.map { $0 > 0 && LineBreakRules.allowsEmergencyBreak(before: $0, in: glyphs) }
+        opportunities = characters.indices.map { $0 > 0 ? LineBreakRules.opportunity(before: $0, in: glyphs) : .prohibited }
         self.width = width
         self.letterSpacing = letterSpacing
         self.trimStart = compress && trimStart
@@ -83,8 +84,22 @@ struct LineBreaker {
     /// How far past the width a measured line may go: rounding in Pango units.
     static let tolerance = 0.01
 
-    /// The lines of the paragraph `characters[range]` (no newlines inside).
+    /// Whether ordinary breaking may break before `index`.
+    func allowed(_ index: Int) -> Bool { opportunities[index] >= ordinary }
+
+    /// The lines of the paragraph `characters[range]` (no newlines inside): numbers
+    /// are kept with their units unless that takes more lines than breaking them.
     func lines(_ range: Range<Int>) -> [TypesetLine] {
+        let strict = greedyLines(range)
+        guard opportunities[range].contains(.keepTogether) else { return strict }
+        var relaxed = self
+        relaxed.ordinary = .keepTogether
+        let loose = relaxed.greedyLines(range)
+        return loose.count < strict.count ? loose : strict
+    }
+
+    /// Greedy line breaking of one paragraph, then the widow fix.
+    func greedyLines(_ range: Range<Int>) -> [TypesetLine] {
         guard !range.isEmpty else { return [TypesetLine(start: range.lowerBound, end: range.lowerBound, next: range.lowerBound)] }
         var lines: [TypesetLine] = []
         var start = range.lowerBound
@@ -92,7 +107,7 @@ struct LineBreaker {
             var best: TypesetLine?
             var candidate = start + 1
             while candidate <= range.upperBound {
-                if candidate == range.upperBound || allowed[candidate] {
+                if candidate == range.upperBound || allowed(candidate) {
                     let line = line(from: start, to: candidate)
                     if fits(line) { best = line } else if line.end > start, prefix[line.end] - prefix[start] > width * 2 + letterSpacing { break }
                 }
@@ -110,22 +125,25 @@ struct LineBreaker {
         return avoidingWidow(lines, in: range)
     }
 
-    /// The longest start of an over-long word that fits, broken where only the
-    /// line-start and line-end prohibitions hold; at least one character.
+    /// When nothing fits at an ordinary break: the longest start that fits broken
+    /// between a number and its unit, else inside the over-long word, where only
+    /// the line-start and line-end prohibitions still hold; at least one character.
     private func emergencyLine(from start: Int, in range: Range<Int>) -> TypesetLine {
-        var best: TypesetLine?
-        var candidate = start + 1
-        while candidate <= range.upperBound {
-            if candidate == range.upperBound || emergency[candidate] || allowed[candidate] {
-                let line = line(from: start, to: candidate)
-                if fits(line) { best = line } else { break }
+        for weakest in [LineBreakRules.Opportunity.keepTogether, .insideWord] {
+            var best: TypesetLine?
+            var candidate = start + 1
+            while candidate <= range.upperBound {
+                if candidate == range.upperBound || opportunities[candidate] >= weakest {
+                    let line = line(from: start, to: candidate)
+                    if fits(line) { best = line } else { break }
+                }
+                candidate += 1
             }
-            candidate += 1
+            if let best { return best }
         }
-        if let best { return best }
         // Not even one character fits: take the shortest piece the rules allow.
         var end = start + 1
-        while end < range.upperBound, !(emergency[end] || allowed[end]) { end += 1 }
+        while end < range.upperBound, opportunities[end] == .prohibited { end += 1 }
         return line(from: start, to: end)
     }
 }
