@@ -56,20 +56,23 @@ public struct ThemesValidateCommand: Command {
             A valid theme is then rendered in all 32 variants and every text whose colour
             against what is drawn behind it is below WCAG AA (4.5:1, or 3:1 for text of
             24 pt, or 18.67 pt bold) is listed as a contrast finding; any finding exits
-            with 1.
+            with 1. --no-contrast skips this pass.
 
             EXAMPLES:
               nmti-poster themes validate Themes/classic
               nmti-poster themes validate classic neon paper
             """,
         arguments: [ArgumentSpec("theme", help: "Theme names, folders or theme.json5 files.", isRepeating: true)],
-        options: [])
+        options: [.flag("no-contrast", help: "Only check the theme; skip the contrast lint over the 32 variants.")])
 
     /// The themes to check.
     public let themes: [String]
+    /// Whether valid themes also get the contrast lint.
+    public let checksContrast: Bool
 
     public init(_ values: ParsedValues) throws(UsageError) {
         themes = values.arguments("theme")
+        checksContrast = !values.flag("no-contrast")
     }
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
@@ -81,12 +84,14 @@ public struct ThemesValidateCommand: Command {
             do throws(CommandFailure) {
                 let theme = try ThemeInput.load(name)
                 lines.print("ok: \(name) (\(theme.name), \(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt)", io: &io)
-                let findings: [String]
-                let renderer = try ThemeInput.renderer()
-                do throws(RenderError) {
-                    findings = try ContrastLint.catalogueReport(of: theme, renderer: renderer)
-                } catch {
-                    throw ThemeInput.failure(error)
+                var findings: [String] = []
+                if checksContrast {
+                    let renderer = try ThemeInput.renderer()
+                    do throws(RenderError) {
+                        findings = try ContrastLint.catalogueReport(of: theme, renderer: renderer)
+                    } catch {
+                        throw ThemeInput.failure(error)
+                    }
                 }
                 if !findings.isEmpty {
                     lowContrast += 1

@@ -109,8 +109,11 @@ struct TypesetPlan {
                     if usesHalt {
                         features.append(range)
                     } else {
+                        // At a line end Pango trims half a glyph's letter spacing, so an
+                        // edge mark gets twice the amount; a hair less, because a glyph
+                        // that letter spacing makes exactly zero wide is not trimmed.
                         let atEdge = index == line.start || index == line.end - 1
-                        spacing.append((range, ls - (atEdge ? 2 : 1) * character.removable))
+                        spacing.append((range, atEdge ? ls - 2 * character.removable + Self.edgeHair : ls - character.removable))
                         inkFixes[range.lowerBound] = (character.removable, kind.inkShift, index == line.start)
                     }
                 }
@@ -144,6 +147,9 @@ struct TypesetPlan {
         self.lineCount = count
         self.lineContentEnds = ends
     }
+
+    /// Two Pango units (1/512 pt): keeps an edge mark's advance above zero before trimming.
+    static let edgeHair = 2.0 / Double(PANGO_SCALE)
 
     /// Adds the plan's attributes to a Pango attribute list.
     func apply(_ list: OpaquePointer) {
