@@ -17,8 +17,6 @@ public final class ShapedText: @unchecked Sendable {
     public let lineCount: Int
     /// How the text was fitted.
     public let fit: TextFit
-    /// Whether the text is set bold (weight 700 or more), for WCAG's large-text rule.
-    public var isBold: Bool { layout.weight >= 700 }
 
     init(layout: PangoLayoutBox, emoji: EmojiRenderer, fit: TextFit) {
         self.layout = layout

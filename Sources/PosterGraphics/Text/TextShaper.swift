@@ -35,11 +35,7 @@ public final class TextShaper {
             g_object_unref(map)
             throw GraphicsError(.fontSetup, "pango_font_map_create_context failed")
         }
-        let options = cairo_font_options_create()
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+        let options = Self.makeFontOptions()
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
@@ -99,7 +95,6 @@ public final class TextShaper {
         // Always literal text, never markup: user nicknames are drawn exactly as typed.
         pango_layout_set_text(layout.handle, text, -1)
         layout.text = text
-        layout.weight = style.weight
         return layout
     }
 }
@@ -113,8 +108,6 @@ final class PangoLayoutBox {
     var content = ""
     /// For each line, how many characters of `content` end on or before it.
     var lineContentEnds: [Int] = []
-    /// The weight the text was set in.
-    var weight = 400
 
     init(context: OpaquePointer) {
         handle = pango_layout_new(context)

@@ -6,18 +6,16 @@ public final class LayoutContext {
     /// The placeholder values for this result.
     public let values: BindingValues
     /// The shaper for this thread.
-    public let shaper: TextShaper
+    package let shaper: TextShaper
     /// The theme being rendered.
     public let theme: Theme
     /// What did not fit, collected for the fit report.
     public private(set) var notes: [FitNote] = []
     /// The node being laid out, for labelling notes.
     private var currentLabels: [String] = []
-    /// The element label of each shaped text, for the contrast lint.
-    private(set) var textLabels: [ObjectIdentifier: String] = [:]
-
-    /// Remembers which element a shaped text belongs to.
-    func recordText(_ shaped: ShapedText) { textLabels[ObjectIdentifier(shaped)] = currentLabel }
+    /// The element and weight of each laid-out text, for the contrast lint (the
+    /// first element, when two lay out the very same text).
+    private(set) var textRecords: [LaidOutText: TextRecord] = [:]
 
     init(values: BindingValues, shaper: TextShaper, theme: Theme) {
         self.values = values
@@ -30,13 +28,23 @@ public final class LayoutContext {
         value.resolve(values) ?? .clear
     }
 
-    /// The decoded asset an asset path template resolves to for this result.
-    public func asset(_ template: Template) throws(RenderError) -> ImageAsset {
+    /// The theme asset an asset path template resolves to for this result, as the
+    /// display list refers to it: its path and natural size.
+    public func asset(_ template: Template) throws(RenderError) -> ImageReference {
         let path = template.render(values)
         guard let asset = theme.asset(path) else {
             throw RenderError(.theme, "\(theme.file.path): asset '\(path)' was not loaded with the theme")
         }
-        return asset
+        return ImageReference(id: path, intrinsicSize: asset.intrinsicSize)
+    }
+
+    /// Shapes and fits `text` into a box `width` wide (nil: no wrapping) and at most
+    /// `maxHeight` tall, as the `text` element does: shrinking toward the style's
+    /// minimum size, then cutting as its `overflow` says.
+    public func layOut(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> LaidOutText {
+        let laidOut = shaper.layOut(text, style: style, width: width, maxHeight: maxHeight)
+        if textRecords[laidOut] == nil { textRecords[laidOut] = TextRecord(element: currentLabel, weight: style.weight) }
+        return laidOut
     }
 
     /// The id or JSON path of the element being laid out, for error messages.
@@ -59,6 +67,12 @@ public final class LayoutContext {
         let width = node.width ?? max(0, parentWidth - node.x)
         return try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
     }
+}
+
+/// Which element laid out a text, and in what weight.
+struct TextRecord: Sendable, Hashable {
+    let element: String
+    let weight: Int
 }
 
 /// Something that did not fit as designed: shrunk, ellipsised or shortened text,

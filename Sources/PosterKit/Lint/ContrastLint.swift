@@ -50,7 +50,11 @@ public enum ContrastLint {
     /// The size from which bold text is large, in poster points.
     public static let largeBoldSize = 18.0 * 4 / 3 * 14 / 18
 
-    static func findings(_ list: DisplayList, background: Color, size: Size, canvas: PosterCanvas) throws -> [ContrastFinding] {
+    static func findings(
+        _ list: DisplayList, records: [LaidOutText: TextRecord], canvas: PosterCanvas, assets: @escaping (String) -> ImageAsset?
+    ) throws -> [ContrastFinding] {
+        let size = list.size
+        let background = list.background
         var texts: [(index: Int, item: DisplayItem, opacity: Double)] = []
         func collect(_ item: DisplayItem, index: Int, opacity: Double) {
             switch item {
@@ -65,8 +69,8 @@ public enum ContrastLint {
         var backgrounds: [Int: CapturedPixels] = [:]
         let scale = PosterCanvas.scale
         for entry in texts {
-            guard case .text(let shaped, let origin, let color, let stroke, _) = entry.item else { continue }
-            guard color.alpha * entry.opacity > 0.05, shaped.content.contains(where: { !$0.isWhitespace && !Self.isPicture($0) })
+            guard case .text(let shaped, _, let color, let stroke, _) = entry.item else { continue }
+            guard color.alpha * entry.opacity > 0.05, shaped.text.contains(where: { !$0.isWhitespace && !Self.isPicture($0) })
             else { continue }
             guard let box = entry.item.bounds else { continue }
             let left = max(0, Int((box.minX * scale).rounded(.down)))
@@ -75,7 +79,7 @@ public enum ContrastLint {
             let bottom = min(Int((size.height * scale).rounded()), Int((box.maxY * scale).rounded(.up)))
             guard right > left, bottom > top else { continue }
             let region = (left, top, right, bottom)
-            let mask = try canvas.draw([entry.item], size: size, background: .clear) { CapturedPixels($0, region) }
+            let mask = try canvas.draw([entry.item], size: size, background: .clear, assets: assets) { CapturedPixels($0, region) }
             // The background: everything up to the last non-text item before this text.
             var key = entry.index - 1
             while key >= 0, case .text = list.items[key] { key -= 1 }
@@ -83,7 +87,7 @@ public enum ContrastLint {
             if let cached = backgrounds[key], cached.region == region {
                 behind = cached
             } else {
-                behind = try canvas.draw(key >= 0 ? Array(list.items[...key]) : [], size: size, background: background) {
+                behind = try canvas.draw(key >= 0 ? Array(list.items[...key]) : [], size: size, background: background, assets: assets) {
                     CapturedPixels($0, region)
                 }
                 backgrounds[key] = behind
@@ -104,11 +108,12 @@ public enum ContrastLint {
             ratios.sort { $0.0 < $1.0 }
             let (worst, pixel) = ratios[ratios.count / 10]
             let textSize = shaped.fit.size
-            let large = textSize >= largeSize || (shaped.isBold && textSize >= largeBoldSize)
+            let record = records[shaped]
+            let large = textSize >= largeSize || ((record?.weight ?? 400) >= 700 && textSize >= largeBoldSize)
             let required = large ? largeRatio : normalRatio
             guard worst < required - 0.005 else { continue }
             findings.append(ContrastFinding(
-                element: list.textLabels[ObjectIdentifier(shaped)] ?? "$", text: shaped.content,
+                element: record?.element ?? "$", text: shaped.text.replacingOccurrences(of: "\n", with: ""),
                 ratio: worst, required: required, size: textSize, color: Self.hex(color.red, color.green, color.blue),
                 background: Self.hex(Double((pixel >> 16) & 0xFF) / 255, Double((pixel >> 8) & 0xFF) / 255, Double(pixel & 0xFF) / 255)))
         }

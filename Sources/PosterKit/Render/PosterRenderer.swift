@@ -71,10 +71,9 @@ public final class PosterRenderer: Sendable {
     public func contrastFindings(_ result: QuizResult, theme: Theme) throws(RenderError) -> [ContrastFinding] {
         try pool.withWorker { worker throws(RenderError) in
             let values = theme.bind(ResolvedResult(result))
-            let list = try Self.layout(theme: theme, values: values, shaper: worker.shaper)
+            let (list, context) = try Self.layoutKeepingContext(theme: theme, values: values, shaper: worker.shaper)
             do {
-                return try ContrastLint.findings(list, background: theme.background.resolve(values) ?? .white,
-                                                 size: theme.canvasSize, canvas: worker.canvas)
+                return try ContrastLint.findings(list, records: context.textRecords, canvas: worker.canvas, assets: { theme.asset($0) })
             } catch {
                 throw RenderError(.graphics, "\(theme.name): \(error)")
             }
@@ -91,7 +90,8 @@ public final class PosterRenderer: Sendable {
             var encoded = 0
             var drawn: UInt64 = 0
             do {
-                try worker.canvas.draw(list.items, size: theme.canvasSize, background: theme.background.resolve(values) ?? .white) { raster in
+                try worker.canvas.draw(list.items, size: list.size, background: list.background,
+                                   assets: { theme.asset($0) }) { raster in
                     drawn = clock()
                     encoded = try worker.encoder.encode(
                         argb32Premultiplied: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride).count
@@ -105,6 +105,13 @@ public final class PosterRenderer: Sendable {
     }
 
     static func layout(theme: Theme, values: BindingValues, shaper: TextShaper) throws(RenderError) -> DisplayList {
+        try layoutKeepingContext(theme: theme, values: values, shaper: shaper).list
+    }
+
+    /// `layout`, and the context it used (which knows each text's element).
+    static func layoutKeepingContext(theme: Theme, values: BindingValues, shaper: TextShaper)
+        throws(RenderError) -> (list: DisplayList, context: LayoutContext)
+    {
         let context = LayoutContext(values: values, shaper: shaper, theme: theme)
         var items: [DisplayItem] = []
         let canvas = Rect(x: 0, y: 0, width: theme.canvasSize.width, height: theme.canvasSize.height)
@@ -117,12 +124,14 @@ public final class PosterRenderer: Sendable {
             }
             items += layout.items
         }
-        return DisplayList(items: items, notes: context.notes, textLabels: context.textLabels)
+        return (DisplayList(size: theme.canvasSize, background: theme.background.resolve(values) ?? .white,
+                            items: items, notes: context.notes), context)
     }
 
     static func draw(_ list: DisplayList, theme: Theme, values: BindingValues, worker: RenderWorker) throws(RenderError) -> [UInt8] {
         do {
-            return try worker.canvas.draw(list.items, size: theme.canvasSize, background: theme.background.resolve(values) ?? .white) { raster in
+            return try worker.canvas.draw(list.items, size: list.size, background: list.background,
+                                          assets: { theme.asset($0) }) { raster in
                 try worker.encoder.encode(
                     argb32Premultiplied: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride)
             }
@@ -130,14 +139,6 @@ public final class PosterRenderer: Sendable {
             throw RenderError(.graphics, "\(theme.name): \(error)")
         }
     }
-}
-
-/// An immutable display list and the fit notes layout produced with it.
-struct DisplayList {
-    let items: [DisplayItem]
-    let notes: [FitNote]
-    /// The element label of each shaped text (for the contrast lint).
-    var textLabels: [ObjectIdentifier: String] = [:]
 }
 
 /// A finished poster.
