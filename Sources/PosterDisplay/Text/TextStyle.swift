@@ -40,16 +40,13 @@ public struct TextStyle: Sendable, Hashable {
     /// Whether an opening bracket or quote at the start of a line loses its blank
     /// leading half, so the line's ink starts flush with the lines around it.
     public var trimStart: Bool
-    /// Whether a small space is put between Chinese characters and Latin letters or
-    /// digits next to them (like CSS `text-autospace`).
-    public var hanLatinSpacing: Bool
 
     /// Creates a style.
     public init(
         family: String, weight: Int = 400, italic: Bool = false, size: Double,
         minimumSize: Double? = nil, letterSpacing: Double = 0, lineHeight: Double = 1,
         alignment: TextAlignment = .left, maxLines: Int? = nil, overflow: TextOverflow = .ellipsis,
-        punctuation: PunctuationMode = .compress, trimStart: Bool = true, hanLatinSpacing: Bool = false
+        punctuation: PunctuationMode = .compress, trimStart: Bool = true
     ) {
         self.family = family
         self.weight = weight
@@ -63,7 +60,6 @@ public struct TextStyle: Sendable, Hashable {
         self.overflow = overflow
         self.punctuation = punctuation
         self.trimStart = trimStart
-        self.hanLatinSpacing = hanLatinSpacing
     }
 }
 
