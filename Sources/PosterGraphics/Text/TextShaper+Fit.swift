@@ -3,20 +3,20 @@ import PosterDisplay
 /// A text shaped and fitted into its box, ready to draw.
 ///
 /// Holds Pango objects: draw it on the thread whose `TextShaper` made it.
-public final class ShapedText: @unchecked Sendable {
+package final class ShapedText: @unchecked Sendable {
     let layout: PangoLayoutBox
     let emoji: EmojiRenderer
     /// The text as laid out: the drawn lines joined by newlines (spaces at a
     /// line break dropped).
-    public let text: String
+    package let text: String
     /// The text as kept before line breaking (cut and ellipsised when it did not fit).
-    public let content: String
+    package let content: String
     /// The logical size of the shaped text in points.
-    public let size: Size
+    package let size: Size
     /// The number of lines drawn.
-    public let lineCount: Int
+    package let lineCount: Int
     /// How the text was fitted.
-    public let fit: TextFit
+    package let fit: TextFit
 
     init(layout: PangoLayoutBox, emoji: EmojiRenderer, fit: TextFit) {
         self.layout = layout
@@ -35,7 +35,7 @@ extension TextShaper {
     /// `overflow` says, counting lines over the whole text (newlines included).
     /// Lines are broken by the typesetter (`layout`), which also keeps a
     /// paragraph's last line from holding a lone ideograph.
-    public func shape(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> ShapedText {
+    package func shape(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> ShapedText {
         // Hostile input is cut before shaping; a cut text ends with an ellipsis, like any text that does not fit.
         var (text, wasCut) = Self.bounded(text)
         // A single-line element shows a nickname typed with a newline on one line.

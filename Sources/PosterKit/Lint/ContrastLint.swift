@@ -79,7 +79,7 @@ public enum ContrastLint {
             let bottom = min(Int((size.height * scale).rounded()), Int((box.maxY * scale).rounded(.up)))
             guard right > left, bottom > top else { continue }
             let region = (left, top, right, bottom)
-            let mask = try canvas.draw([entry.item], size: size, background: .clear, assets: assets) { CapturedPixels($0, region) }
+            let mask = CapturedPixels(try canvas.draw([entry.item], size: size, background: .clear, assets: assets), region)
             // The background: everything up to the last non-text item before this text.
             var key = entry.index - 1
             while key >= 0, case .text = list.items[key] { key -= 1 }
@@ -87,9 +87,9 @@ public enum ContrastLint {
             if let cached = backgrounds[key], cached.region == region {
                 behind = cached
             } else {
-                behind = try canvas.draw(key >= 0 ? Array(list.items[...key]) : [], size: size, background: background, assets: assets) {
-                    CapturedPixels($0, region)
-                }
+                behind = CapturedPixels(
+                    try canvas.draw(key >= 0 ? Array(list.items[...key]) : [], size: size, background: background, assets: assets),
+                    region)
                 backgrounds[key] = behind
             }
             var ratios: [(Double, UInt32)] = []
@@ -158,14 +158,14 @@ struct CapturedPixels {
     let region: (Int, Int, Int, Int)
     let pixels: [UInt32]
 
-    init(_ raster: RasterView, _ region: (Int, Int, Int, Int)) {
+    init(_ raster: Raster, _ region: (Int, Int, Int, Int)) {
         self.region = region
         var pixels: [UInt32] = []
         pixels.reserveCapacity((region.2 - region.0) * (region.3 - region.1))
         for y in region.1..<min(region.3, raster.height) {
             for x in region.0..<min(region.2, raster.width) {
-                let (r, g, b, a) = raster.rgba(x: x, y: y)
-                pixels.append(UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b))
+                let pixel = raster.rgba(x: x, y: y)
+                pixels.append(UInt32(pixel.a) << 24 | UInt32(pixel.r) << 16 | UInt32(pixel.g) << 8 | UInt32(pixel.b))
             }
         }
         self.pixels = pixels
