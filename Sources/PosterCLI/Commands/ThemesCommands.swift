@@ -36,7 +36,7 @@ public struct ThemesListCommand: Command {
                 }
             }
         } catch {
-            throw CommandFailure(.ioError, error.description)
+            throw CommandFailure(.stream, error.description, cause: error)
         }
     }
 }
@@ -99,19 +99,19 @@ public struct ThemesValidateCommand: Command {
                     for finding in findings { io.printErrorLine("  " + TerminalText.escaped(finding)) }
                 }
             } catch {
-                if error.status == .noInput { missing += 1 } else { invalid += 1 }
+                if error.kind == .missingInput { missing += 1 } else { invalid += 1 }
                 io.printErrorLine(error.message ?? "")
             }
         }
         if invalid > 0 {
-            throw CommandFailure(.badTheme, "\(invalid) of \(themes.count) themes are invalid")
+            throw CommandFailure(.invalidTheme, "\(invalid) of \(themes.count) themes are invalid")
         }
         if missing > 0 {
-            throw CommandFailure(.noInput, "\(missing) of \(themes.count) themes were not found")
+            throw CommandFailure(.missingInput, "\(missing) of \(themes.count) themes were not found")
         }
         try lines.finish()
         if lowContrast > 0 {
-            throw CommandFailure(.failure, "\(lowContrast) of \(themes.count) themes have texts below WCAG AA contrast")
+            throw CommandFailure(.lowContrast, "\(lowContrast) of \(themes.count) themes have texts below WCAG AA contrast")
         }
     }
 }
