@@ -31,6 +31,8 @@ let usage = """
                             only measure peak resident memory with N threads calling one renderer at once
                             (each count in a fresh process; --rounds posters per thread, default 8)
       --workers W           with --concurrent-memory: the renderer's worker bound (default: the core count)
+      --typography-lines    only read a typography request (JSON) on stdin and print the engine's
+                            lines as JSON (bench/typography/compare.py)
     """
 
 struct Options {
@@ -113,6 +115,10 @@ func fail(_ message: String) -> Never {
 }
 
 func main() throws {
+    if CommandLine.arguments.dropFirst().first == "--typography-lines" {
+        try TypographyLines.run()
+        return
+    }
     let options = Options(Array(CommandLine.arguments.dropFirst()))
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let themesDirectory = URL(fileURLWithPath: options.themes, relativeTo: cwd).standardizedFileURL

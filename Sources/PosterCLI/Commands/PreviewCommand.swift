@@ -40,6 +40,7 @@ public struct PreviewCommand: Command {
             .value("tile-width", valueName: "points", defaultValue: "150",
                    help: "Poster width on the sheet, 40-375."),
             .flag("watch", short: "w", help: "Re-render when the theme folder changes."),
+            .flag("no-contrast", help: "Skip the WCAG AA contrast report (a second pass over every variant)."),
         ])
 
     let theme: String
@@ -47,12 +48,14 @@ public struct PreviewCommand: Command {
     let output: String
     let watch: Bool
     let tileWidth: Double
+    let checksContrast: Bool
 
     public init(_ values: ParsedValues) throws(UsageError) {
         theme = values.option("theme") ?? ThemeStore.defaultThemeName
         result = values.options("result").last
         output = try OutputOption.check(values.option("output") ?? "preview.png", image: true)
         watch = values.flag("watch")
+        checksContrast = !values.flag("no-contrast")
         let width = values.option("tile-width") ?? "150"
         guard let tile = Double(width), (40...375).contains(tile) else {
             throw UsageError("--tile-width must be a number from 40 to 375, not '\(width)'")
@@ -64,8 +67,9 @@ public struct PreviewCommand: Command {
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
         let renderer = try ThemeInput.renderer()
         guard watch else {
-            let run = try preview(renderer: renderer, io: &io)
+            let (run, contrast) = try preview(renderer: renderer, io: &io)
             if run.hasProblems { throw CommandFailure(.fitProblems, "some variants overflow; see the fit report above") }
+            if !contrast.isEmpty { throw CommandFailure(.lowContrast, "some texts fail WCAG AA contrast; see the contrast report above") }
             return
         }
         var stamp: WatchSnapshot?
@@ -96,7 +100,7 @@ public struct PreviewCommand: Command {
     static let watchRounds: Int? = ProcessInfo.processInfo.environment["NMTI_PREVIEW_WATCH_ROUNDS"].flatMap { Int($0) }
 
     /// Renders the previews, writes the sheet and prints the fit report.
-    private func preview(renderer: PosterRenderer, io: inout some TerminalIO) throws(CommandFailure) -> PreviewRun {
+    private func preview(renderer: PosterRenderer, io: inout some TerminalIO) throws(CommandFailure) -> (PreviewRun, [String]) {
         var loadedResult: QuizResult?
         var themes: [Theme] = []
         if let result {
@@ -107,13 +111,16 @@ public struct PreviewCommand: Command {
         }
         let run: PreviewRun
         let sheet: [UInt8]
+        let contrast: [String]
         do throws(RenderError) {
             let title: String
             if let loadedResult, let result {
                 run = try PreviewRun.result(loadedResult, in: themes, renderer: renderer)
+                contrast = checksContrast ? try ContrastLint.report(of: loadedResult, in: themes, renderer: renderer) : []
                 title = "\(result) in every theme"
             } else {
                 run = try PreviewRun.catalogue(of: themes[0], renderer: renderer)
+                contrast = checksContrast ? try ContrastLint.catalogueReport(of: themes[0], renderer: renderer) : []
                 title = "\(themes[0].name) · all 32 variants · \(themes[0].summary)"
             }
             sheet = try run.sheet(title: title, columns: result == nil ? 8 : max(1, run.variants.count), tileWidth: tileWidth)
@@ -129,10 +136,14 @@ public struct PreviewCommand: Command {
             try io.printLines(report.isEmpty ? "fit report: every variant fits as designed" : "fit report:", to: stream)
             // Escaped first, so that a note whose text holds a line break stays one line.
             for line in report { try io.printLines("  " + TerminalText.escaped(line), to: stream) }
+            if checksContrast {
+                try io.printLines(contrast.isEmpty ? "contrast report: every text passes WCAG AA" : "contrast report (WCAG AA):", to: stream)
+            }
+            for line in contrast { try io.printLines("  " + TerminalText.escaped(line), to: stream) }
             if stream == .output { try io.printLine("wrote \(output) (\(run.variants.count) posters)") }
         } catch {
             throw CommandFailure(.stream, error.description, cause: error)
         }
-        return run
+        return (run, contrast)
     }
 }

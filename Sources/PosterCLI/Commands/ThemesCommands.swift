@@ -53,28 +53,51 @@ public struct ThemesValidateCommand: Command {
             first, as file:line:column: error: path: message. Exits with 78 if any theme
             is invalid.
 
+            A valid theme is then rendered in all 32 variants and every text whose colour
+            against what is drawn behind it is below WCAG AA (4.5:1, or 3:1 for text of
+            24 pt, or 18.67 pt bold) is listed as a contrast finding; any finding exits
+            with 1. --no-contrast skips this pass.
+
             EXAMPLES:
               nmti-poster themes validate Themes/classic
               nmti-poster themes validate classic neon paper
             """,
         arguments: [ArgumentSpec("theme", help: "Theme names, folders or theme.json5 files.", isRepeating: true)],
-        options: [])
+        options: [.flag("no-contrast", help: "Only check the theme; skip the contrast lint over the 32 variants.")])
 
     /// The themes to check.
     public let themes: [String]
+    /// Whether valid themes also get the contrast lint.
+    public let checksContrast: Bool
 
     public init(_ values: ParsedValues) throws(UsageError) {
         themes = values.arguments("theme")
+        checksContrast = !values.flag("no-contrast")
     }
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
         var invalid = 0
         var missing = 0
+        var lowContrast = 0
         var lines = ReportLines()
         for name in themes {
             do throws(CommandFailure) {
                 let theme = try ThemeInput.load(name)
                 lines.print("ok: \(name) (\(theme.name), \(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt)", io: &io)
+                var findings: [String] = []
+                if checksContrast {
+                    let renderer = try ThemeInput.renderer()
+                    do throws(RenderError) {
+                        findings = try ContrastLint.catalogueReport(of: theme, renderer: renderer)
+                    } catch {
+                        throw ThemeInput.failure(error)
+                    }
+                }
+                if !findings.isEmpty {
+                    lowContrast += 1
+                    io.printErrorLine("\(name): \(findings.count) texts below WCAG AA contrast:")
+                    for finding in findings { io.printErrorLine("  " + TerminalText.escaped(finding)) }
+                }
             } catch {
                 if error.kind == .missingInput { missing += 1 } else { invalid += 1 }
                 io.printErrorLine(error.message ?? "")
@@ -87,5 +110,8 @@ public struct ThemesValidateCommand: Command {
             throw CommandFailure(.missingInput, "\(missing) of \(themes.count) themes were not found")
         }
         try lines.finish()
+        if lowContrast > 0 {
+            throw CommandFailure(.lowContrast, "\(lowContrast) of \(themes.count) themes have texts below WCAG AA contrast")
+        }
     }
 }

@@ -28,6 +28,8 @@ public enum FailureKind: String, CaseIterable, Sendable, Hashable {
     case goldensFailed
     /// `preview` found a text that overflows or an element outside the canvas.
     case fitProblems
+    /// `preview` or `themes validate` found a text below WCAG AA contrast.
+    case lowContrast
     /// Something the tool itself should have done failed (encoding its own JSON).
     case internalError
 
@@ -46,6 +48,7 @@ public enum FailureKind: String, CaseIterable, Sendable, Hashable {
         case .postersFailed: "some posters of a batch failed"
         case .goldensFailed: "a golden check found differences"
         case .fitProblems: "`preview` found a text that overflows or an element outside the canvas"
+        case .lowContrast: "`preview` or `themes validate` found a text below WCAG AA contrast"
         case .internalError: "general failure"
         }
     }
@@ -73,7 +76,7 @@ extension ExitStatus {
         case .outputUnwritable: self = .cantCreate
         case .stream: self = .ioError
         case .busy: self = .temporaryFailure
-        case .graphics, .postersFailed, .goldensFailed, .fitProblems, .internalError: self = .failure
+        case .graphics, .postersFailed, .goldensFailed, .fitProblems, .lowContrast, .internalError: self = .failure
         }
     }
 }

@@ -35,12 +35,18 @@ public struct TextStyle: Sendable, Hashable {
     public var maxLines: Int?
     /// How a text that does not fit is cut.
     public var overflow: TextOverflow
+    /// Whether full-width punctuation is compressed (标点挤压) or always set full-width.
+    public var punctuation: PunctuationMode
+    /// Whether an opening bracket or quote at the start of a line loses its blank
+    /// leading half, so the line's ink starts flush with the lines around it.
+    public var trimStart: Bool
 
     /// Creates a style.
     public init(
         family: String, weight: Int = 400, italic: Bool = false, size: Double,
         minimumSize: Double? = nil, letterSpacing: Double = 0, lineHeight: Double = 1,
-        alignment: TextAlignment = .left, maxLines: Int? = nil, overflow: TextOverflow = .ellipsis
+        alignment: TextAlignment = .left, maxLines: Int? = nil, overflow: TextOverflow = .ellipsis,
+        punctuation: PunctuationMode = .compress, trimStart: Bool = true
     ) {
         self.family = family
         self.weight = weight
@@ -52,6 +58,8 @@ public struct TextStyle: Sendable, Hashable {
         self.alignment = alignment
         self.maxLines = maxLines
         self.overflow = overflow
+        self.punctuation = punctuation
+        self.trimStart = trimStart
     }
 }
 
@@ -70,6 +78,8 @@ public struct TextFit: Sendable, Hashable, Codable {
     public var keptSentences: Int? = nil
     /// How many sentences the whole text has, when some were left out.
     public var totalSentences: Int? = nil
+    /// How many characters of the text were kept before the ellipsis, when it was cut.
+    public var keptCharacters: Int? = nil
 
     /// Creates a fit record.
     public init(size: Double, shrunk: Bool, ellipsised: Bool, overflowed: Bool, keptSentences: Int? = nil, totalSentences: Int? = nil) {

@@ -31,7 +31,7 @@ extension TextShaper {
             if fits(candidate) {
                 let fit = TextFit(size: size, shrunk: size < style.size, ellipsised: false, overflowed: false,
                                   keptSentences: middle + 1, totalSentences: total)
-                best = ShapedText(layout: candidate, emoji: emoji, text: String(kept), fit: fit)
+                best = ShapedText(layout: candidate, emoji: emoji, fit: fit)
                 low = middle + 1
             } else {
                 high = middle - 1

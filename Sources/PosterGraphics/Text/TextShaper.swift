@@ -11,6 +11,8 @@ package final class TextShaper {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
     let emoji: EmojiRenderer
+    /// Per-thread answers about the pinned fonts (which have `halt`).
+    let fontFacts = FontFacts()
 
     /// The most characters a text may have; longer input is cut before shaping
     /// so that hostile input costs bounded time.
@@ -53,8 +55,14 @@ package final class TextShaper {
     /// Whether a family is one of the pinned ones.
     package func hasFamily(_ family: String) -> Bool { library.families.contains(family) }
 
-    /// Shapes `text` at exactly the style's size, wrapped at `width` points (nil: no wrapping).
-    func layout(_ text: String, style: TextStyle, size: Double, width: Double?) -> PangoLayoutBox {
+    /// A Pango layout of `text` at exactly `size`, wrapped at `width` points (nil:
+    /// no wrapping) with Pango's own line breaking; `attributes` adds the
+    /// typesetter's per-range attributes (features, letter spacing) after the
+    /// style's own. Justification is never Pango's: the typesetter does it.
+    func pangoLayout(
+        _ text: String, style: TextStyle, size: Double, width: Double?,
+        attributes extra: (OpaquePointer) -> Void = { _ in }
+    ) -> PangoLayoutBox {
         let layout = PangoLayoutBox(context: context)
         let font = pango_font_description_new()
         let families = ([style.family] + PinnedFont.fallbackFamilies).joined(separator: ",")
@@ -69,12 +77,9 @@ package final class TextShaper {
             pango_layout_set_wrap(layout.handle, PANGO_WRAP_WORD_CHAR)
         }
         switch style.alignment {
-        case .left: pango_layout_set_alignment(layout.handle, PANGO_ALIGN_LEFT)
+        case .left, .justify: pango_layout_set_alignment(layout.handle, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout.handle, PANGO_ALIGN_CENTER)
         case .right: pango_layout_set_alignment(layout.handle, PANGO_ALIGN_RIGHT)
-        case .justify:
-            pango_layout_set_alignment(layout.handle, PANGO_ALIGN_LEFT)
-            pango_layout_set_justify(layout.handle, 1)
         }
         if style.lineHeight != 1 { pango_layout_set_line_spacing(layout.handle, Float(style.lineHeight)) }
         let attributes = pango_attr_list_new()
@@ -84,10 +89,12 @@ package final class TextShaper {
             let spacing = pango_attr_letter_spacing_new(Int32((style.letterSpacing * Double(PANGO_SCALE)).rounded()))
             pango_attr_list_insert(attributes, spacing)
         }
+        if let attributes { extra(attributes) }
         pango_layout_set_attributes(layout.handle, attributes)
         pango_attr_list_unref(attributes)
         // Always literal text, never markup: user nicknames are drawn exactly as typed.
         pango_layout_set_text(layout.handle, text, -1)
+        layout.text = text
         return layout
     }
 }
@@ -95,6 +102,12 @@ package final class TextShaper {
 /// A Pango layout owned by Swift.
 final class PangoLayoutBox {
     let handle: OpaquePointer
+    /// The text Pango laid out: the typeset lines joined by newlines.
+    var text = ""
+    /// The text before line breaking (what fitting kept, ellipsis included).
+    var content = ""
+    /// For each line, how many characters of `content` end on or before it.
+    var lineContentEnds: [Int] = []
 
     init(context: OpaquePointer) {
         handle = pango_layout_new(context)

@@ -7,7 +7,7 @@ public struct TextElement: PosterElement {
     public static let typeName = "text"
     public static let propertyNames = [
         "text", "font", "weight", "italic", "size", "minSize", "letterSpacing", "lineHeight", "align",
-        "verticalAlign", "maxLines", "overflow", "color", "stroke", "shadow",
+        "verticalAlign", "maxLines", "overflow", "punctuation", "trimStart", "color", "stroke", "shadow",
     ]
 
     enum VerticalAlignment: String, CaseIterable { case top, center, bottom }
@@ -50,7 +50,9 @@ public struct TextElement: PosterElement {
             letterSpacing: reader.number("letterSpacing", default: 0, range: -20...100),
             lineHeight: reader.number("lineHeight", default: 1.0, range: 0.5...4),
             alignment: reader.choice("align", default: TextAlignment.left), maxLines: maxLines,
-            overflow: reader.choice("overflow", default: TextOverflow.ellipsis))
+            overflow: reader.choice("overflow", default: TextOverflow.ellipsis),
+            punctuation: reader.choice("punctuation", default: PunctuationMode.compress),
+            trimStart: reader.bool("trimStart", default: true))
         if let minimum = style.minimumSize, minimum > size {
             reader.report("minSize \(minimum) is larger than size \(size)", for: "minSize")
         }
@@ -66,7 +68,7 @@ public struct TextElement: PosterElement {
         let shaped = context.layOut(content, style: style, width: slot.width, maxHeight: slot.height,
                                     measuringInk: shadow != nil)
         if shaped.fit.shrunk { context.note(.shrunk, text: content, detail: "\(format(style.size)) -> \(format(shaped.fit.size)) pt") }
-        if shaped.fit.ellipsised { context.note(.ellipsised, text: content, detail: "kept \(shaped.text.count - 1) of \(content.count) characters") }
+        if shaped.fit.ellipsised { context.note(.ellipsised, text: content, detail: "kept \(shaped.fit.keptCharacters ?? 0) of \(content.count) characters") }
         if let kept = shaped.fit.keptSentences, let total = shaped.fit.totalSentences {
             context.note(.shortened, text: content, detail: "kept \(kept) of \(total) sentences")
         }

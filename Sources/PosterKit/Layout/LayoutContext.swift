@@ -13,6 +13,9 @@ public final class LayoutContext {
     public private(set) var notes: [FitNote] = []
     /// The node being laid out, for labelling notes.
     private var currentLabels: [String] = []
+    /// The element and weight of each laid-out text, for the contrast lint (the
+    /// first element, when two lay out the very same text).
+    private(set) var textRecords: [LaidOutText: TextRecord] = [:]
     /// Every element laid out, in theme order (a container before its children),
     /// when a layout dump was asked for; nil otherwise, so a render records nothing.
     package var laidOutElements: [LaidOutElement]?
@@ -45,7 +48,9 @@ public final class LayoutContext {
     public func layOut(
         _ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil, measuringInk: Bool = false
     ) -> LaidOutText {
-        shaper.layOut(text, style: style, width: width, maxHeight: maxHeight, measuringInk: measuringInk)
+        let laidOut = shaper.layOut(text, style: style, width: width, maxHeight: maxHeight, measuringInk: measuringInk)
+        if textRecords[laidOut] == nil { textRecords[laidOut] = TextRecord(element: currentLabel, weight: style.weight) }
+        return laidOut
     }
 
     /// The id or JSON path of the element being laid out, for error messages.
@@ -72,6 +77,12 @@ public final class LayoutContext {
         if let index { laidOutElements?[index].items = layout.items }
         return layout
     }
+}
+
+/// Which element laid out a text, and in what weight.
+struct TextRecord: Sendable, Hashable {
+    let element: String
+    let weight: Int
 }
 
 /// One element as layout placed it: its label, type and the items it draws.

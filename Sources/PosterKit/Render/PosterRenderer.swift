@@ -104,6 +104,20 @@ public final class PosterRenderer: Sendable {
         return poster
     }
 
+    /// The text elements of one render whose colour contrasts too little with what
+    /// is drawn behind them (see `ContrastLint`).
+    public func contrastFindings(_ result: QuizResult, theme: Theme) throws(RenderError) -> [ContrastFinding] {
+        try pool.withWorker { worker throws(RenderError) in
+            let values = theme.bind(ResolvedResult(result))
+            let (list, context) = try Self.layoutKeepingContext(theme: theme, values: values, shaper: worker.shaper)
+            do {
+                return try ContrastLint.findings(list, records: context.textRecords, canvas: worker.canvas, assets: { theme.asset($0) })
+            } catch {
+                throw RenderError(.graphics, "\(theme.name): \(error)")
+            }
+        }
+    }
+
     /// Runs the stages one by one with a caller-supplied clock, for the benchmark.
     public func measureStages(_ result: QuizResult, theme: Theme, clock: @escaping @Sendable () -> UInt64) throws(RenderError) -> StageTimings {
         let encoder = self.encoder
@@ -124,6 +138,15 @@ public final class PosterRenderer: Sendable {
     static func layout(theme: Theme, values: BindingValues, shaper: TextShaper, recordingElements: Bool = false)
         throws(RenderError) -> (list: DisplayList, elements: [LaidOutElement]?)
     {
+        let (list, context) = try layoutKeepingContext(theme: theme, values: values, shaper: shaper,
+                                                       recordingElements: recordingElements)
+        return (list, context.laidOutElements)
+    }
+
+    /// `layout`, and the context it used (which knows each text's element, for the contrast lint).
+    static func layoutKeepingContext(theme: Theme, values: BindingValues, shaper: TextShaper, recordingElements: Bool = false)
+        throws(RenderError) -> (list: DisplayList, context: LayoutContext)
+    {
         let context = LayoutContext(values: values, shaper: shaper, theme: theme)
         if recordingElements { context.laidOutElements = [] }
         var items: [DisplayItem] = []
@@ -139,7 +162,7 @@ public final class PosterRenderer: Sendable {
         }
         let list = DisplayList(size: theme.canvasSize, background: theme.background.resolve(values) ?? .white,
                                items: items, notes: context.notes)
-        return (list, context.laidOutElements)
+        return (list, context)
     }
 
     static func draw(_ list: DisplayList, theme: Theme, canvas: PosterCanvas) throws(RenderError) -> Raster {

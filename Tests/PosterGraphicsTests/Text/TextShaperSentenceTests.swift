@@ -35,9 +35,9 @@ import Testing
         let shaped = shaper.shape(description, style: style(maxLines: 3), width: 220)
         #expect(shaped.lineCount <= 3)
         #expect(!shaped.fit.ellipsised && !shaped.fit.overflowed)
-        #expect(!shaped.text.contains("…"))
-        #expect(description.hasPrefix(shaped.text))
-        #expect(TextShaper.sentenceTerminators.contains(shaped.text.last!) || TextShaper.sentenceClosers.contains(shaped.text.last!))
+        #expect(!shaped.content.contains("…"))
+        #expect(description.hasPrefix(shaped.content))
+        #expect(TextShaper.sentenceTerminators.contains(shaped.content.last!) || TextShaper.sentenceClosers.contains(shaped.content.last!))
         let kept = try #require(shaped.fit.keptSentences)
         #expect(shaped.fit.totalSentences == 4)
         #expect(kept >= 1 && kept < 4)
@@ -49,7 +49,7 @@ import Testing
 
     @Test func aTextThatFitsIsLeftWhole() {
         let shaped = shaper.shape(description, style: style(maxLines: 20), width: 220)
-        #expect(shaped.text == description)
+        #expect(shaped.content == description)
         #expect(shaped.fit.keptSentences == nil && !shaped.fit.ellipsised)
     }
 
@@ -57,7 +57,7 @@ import Testing
         let shaped = shaper.shape(description, style: style(maxLines: 1), width: 120)
         #expect(shaped.fit.ellipsised)
         #expect(shaped.fit.keptSentences == nil)
-        #expect(shaped.text.hasSuffix("…"))
+        #expect(shaped.content.hasSuffix("…"))
         #expect(shaped.lineCount == 1)
     }
 
@@ -66,7 +66,7 @@ import Testing
         let shaped = shaper.shape(text, style: style(maxLines: 2), width: 200)
         let kept = try #require(shaped.fit.keptSentences)
         #expect(shaped.fit.totalSentences == 1000)
-        #expect(shaped.text == String(repeating: "好。", count: kept))
+        #expect(shaped.content == String(repeating: "好。", count: kept))
         #expect(shaped.lineCount == 2)
         let oneMore = shaper.shape(String(repeating: "好。", count: kept + 1) + "好", style: style(maxLines: 2), width: 200)
         #expect(oneMore.fit.keptSentences == kept, "one more sentence would not fit")

@@ -1,0 +1,149 @@
+/// One line chosen by the line breaker, as character indices into its paragraph.
+struct TypesetLine: Equatable {
+    /// The first character on the line.
+    var start: Int
+    /// Just past the last character drawn (spaces at a break are dropped).
+    var end: Int
+    /// Where the next line starts (after any spaces the break swallowed).
+    var next: Int
+    /// Whether the line's first character, an opening mark, loses its leading half.
+    var trimsStart = false
+    /// Whether the line's last character, a closing or stop mark, is set half-width
+    /// so that it could stay on the line.
+    var squeezesEnd = false
+    /// The line's width in points with those adjustments, before justification.
+    var width = 0.0
+}
+
+/// Greedy line breaking over measured characters, with clreq's rules: break
+/// opportunities from `LineBreakRules`, adjacent punctuation already compressed,
+/// an opening mark at a line start trimmed (`trimStart`), and a closing mark at
+/// a line end set half-width when that keeps it on the line (挤进) rather than
+/// pushing a character down (推出).
+struct LineBreaker {
+    let characters: [TypesetCharacter]
+    /// Each character's width after adjacent-punctuation compression.
+    let widths: [Double]
+    let compressed: [PunctuationCompression.Side?]
+    let opportunities: [LineBreakRules.Opportunity]
+    /// The weakest opportunity ordinary breaking uses: `.allowed`, or
+    /// `.keepTogether` when keeping numbers with their units costs a line.
+    var ordinary: LineBreakRules.Opportunity = .allowed
+    let width: Double
+    let letterSpacing: Double
+    let trimStart: Bool
+    /// Whether lines other than a paragraph's last are justified.
+    let justifies: Bool
+    /// The font size in points, the unit of the widow limit.
+    let fontSize: Double
+    private let prefix: [Double]
+
+    init(characters: [TypesetCharacter], width: Double, letterSpacing: Double, compress: Bool, trimStart: Bool,
+         justifies: Bool, fontSize: Double) {
+        self.characters = characters
+        self.justifies = justifies
+        self.fontSize = fontSize
+        let glyphs = characters.map(\.character)
+        let sides = compress ? PunctuationCompression.adjacent(glyphs) : Array(repeating: nil, count: glyphs.count)
+        compressed = sides
+        widths = characters.indices.map { characters[$0].advance - (sides[$0] != nil ? characters[$0].removable : 0) }
+        opportunities = characters.indices.map { $0 > 0 ? LineBreakRules.opportunity(before: $0, in: glyphs) : .prohibited }
+        self.width = width
+        self.letterSpacing = letterSpacing
+        self.trimStart = compress && trimStart
+        var sums = [0.0]
+        for value in widths { sums.append(sums.last! + value) }
+        prefix = sums
+    }
+
+    /// The line from `start` whose content ends before `end` (spaces at the end dropped).
+    func line(from start: Int, to end: Int) -> TypesetLine {
+        var last = end
+        while last > start, characters[last - 1].character.isWhitespace { last -= 1 }
+        var line = TypesetLine(start: start, end: last, next: end)
+        guard last > start else { return line }
+        var total = prefix[last] - prefix[start] - letterSpacing
+        let first = characters[start]
+        if trimStart, first.kind == .opening, compressed[start] == nil, first.removable > 0 {
+            line.trimsStart = true
+            total -= first.removable
+        }
+        line.width = total
+        let final = characters[last - 1]
+        if total > width + Self.tolerance, compressed[last - 1] == nil, final.removable > 0,
+           final.kind == .closing || final.kind == .stop, last - 1 > start || !line.trimsStart {
+            line.squeezesEnd = true
+            line.width = total - final.removable
+        }
+        return line
+    }
+
+    /// Whether a line fits the width.
+    func fits(_ line: TypesetLine) -> Bool { line.width <= width + Self.tolerance }
+
+    /// How far past the width a measured line may go: rounding in Pango units.
+    static let tolerance = 0.01
+
+    /// Whether ordinary breaking may break before `index`.
+    func allowed(_ index: Int) -> Bool { opportunities[index] >= ordinary }
+
+    /// The lines of the paragraph `characters[range]` (no newlines inside): numbers
+    /// are kept with their units unless that takes more lines than breaking them.
+    func lines(_ range: Range<Int>) -> [TypesetLine] {
+        let strict = greedyLines(range)
+        guard opportunities[range].contains(.keepTogether) else { return strict }
+        var relaxed = self
+        relaxed.ordinary = .keepTogether
+        let loose = relaxed.greedyLines(range)
+        return loose.count < strict.count ? loose : strict
+    }
+
+    /// Greedy line breaking of one paragraph, then the widow fix.
+    func greedyLines(_ range: Range<Int>) -> [TypesetLine] {
+        guard !range.isEmpty else { return [TypesetLine(start: range.lowerBound, end: range.lowerBound, next: range.lowerBound)] }
+        var lines: [TypesetLine] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var best: TypesetLine?
+            var candidate = start + 1
+            while candidate <= range.upperBound {
+                if candidate == range.upperBound || allowed(candidate) {
+                    let line = line(from: start, to: candidate)
+                    if fits(line) { best = line } else if line.end > start, prefix[line.end] - prefix[start] > width * 2 + letterSpacing { break }
+                }
+                candidate += 1
+            }
+            if best == nil { best = emergencyLine(from: start, in: range) }
+            var chosen = best!
+            // Spaces after the break belong to no line.
+            var next = chosen.next
+            while next < range.upperBound, characters[next].character.isWhitespace { next += 1 }
+            chosen.next = next
+            lines.append(chosen)
+            start = next
+        }
+        return avoidingWidow(lines, in: range)
+    }
+
+    /// When nothing fits at an ordinary break: the longest start that fits broken
+    /// between a number and its unit, else inside the over-long word, where only
+    /// the line-start and line-end prohibitions still hold; at least one character.
+    private func emergencyLine(from start: Int, in range: Range<Int>) -> TypesetLine {
+        for weakest in [LineBreakRules.Opportunity.keepTogether, .insideWord] {
+            var best: TypesetLine?
+            var candidate = start + 1
+            while candidate <= range.upperBound {
+                if candidate == range.upperBound || opportunities[candidate] >= weakest {
+                    let line = line(from: start, to: candidate)
+                    if fits(line) { best = line } else { break }
+                }
+                candidate += 1
+            }
+            if let best { return best }
+        }
+        // Not even one character fits: take the shortest piece the rules allow.
+        var end = start + 1
+        while end < range.upperBound, opportunities[end] == .prohibited { end += 1 }
+        return line(from: start, to: end)
+    }
+}

@@ -1,0 +1,76 @@
+/// The role a full-width Chinese punctuation mark plays in spacing and line
+/// breaking (clreq §3.1, GB/T 15834).
+///
+/// In Simplified Chinese fonts every such mark sits in one half of its em box:
+/// opening marks in the right half, closing and stop marks in the left half,
+/// middle dots in the centre. Compression removes the blank half.
+enum PunctuationKind: Sendable, Equatable {
+    /// Opening brackets and quotes: `（〔［｛〈《「『【〖“‘`. Never end a line.
+    case opening
+    /// Closing brackets and quotes: `）〕］｝〉》」』】〗”’`. Never start a line.
+    case closing
+    /// Pause and stop marks: `，、。．：；！？`. Never start a line.
+    case stop
+    /// Middle dots: `·・` (间隔号). Never start a line.
+    case middle
+
+    /// The kind of `character`, or nil when it is not a compressible full-width mark.
+    init?(_ character: Character) {
+        guard let kind = Self.table[character] else { return nil }
+        self = kind
+    }
+
+    /// Where the mark's ink sits in its box, as the fraction of the removed half
+    /// that lies before the ink: 0 for the left half, 1 for the right, ½ centred.
+    var inkShift: Double {
+        switch self {
+        case .opening: 1
+        case .middle: 0.5
+        case .closing, .stop: 0
+        }
+    }
+
+    private static let table: [Character: PunctuationKind] = {
+        var table: [Character: PunctuationKind] = [:]
+        for mark in "（〔［｛〈《「『【〖“‘" { table[mark] = .opening }
+        for mark in "）〕］｝〉》」』】〗”’" { table[mark] = .closing }
+        for mark in "，、。．：；！？" { table[mark] = .stop }
+        for mark in "·・" { table[mark] = .middle }
+        return table
+    }()
+}
+
+/// Which marks adjacent punctuation compression sets half-width.
+enum PunctuationCompression {
+    /// Which side of a mark loses its blank half.
+    enum Side: Sendable, Equatable {
+        /// The blank after the ink (closing and stop marks).
+        case trailing
+        /// The blank before the ink (opening marks).
+        case leading
+    }
+
+    /// For each character of `characters`, whether adjacent-punctuation
+    /// compression (clreq §3.1.6.1) takes its blank half away: a closing or stop
+    /// mark followed by another mark loses its trailing half (`，“` `”。` `）。`
+    /// `。」`), and an opening mark after an opening mark or a closing/stop mark
+    /// that was not compressed loses its leading half (`（“`). A run such as
+    /// `』。」` keeps only its last mark full-width.
+    static func adjacent(_ characters: [Character]) -> [Side?] {
+        var sides = [Side?](repeating: nil, count: characters.count)
+        guard characters.count >= 2 else { return sides }
+        for index in 0..<(characters.count - 1) {
+            guard let first = PunctuationKind(characters[index]),
+                  let second = PunctuationKind(characters[index + 1]) else { continue }
+            switch (first, second) {
+            case (.closing, _), (.stop, _):
+                if sides[index] == nil { sides[index] = .trailing }
+            case (.opening, .opening), (.middle, .opening):
+                sides[index + 1] = .leading
+            case (.middle, .closing), (.middle, .stop), (.middle, .middle), (.opening, _):
+                break
+            }
+        }
+        return sides
+    }
+}

@@ -1,0 +1,151 @@
+import PosterDisplay
+import CPangoCairo
+
+/// What the typesetter knows about one character (grapheme) of a paragraph.
+struct TypesetCharacter {
+    /// The character.
+    let character: Character
+    /// Its first UTF-8 byte in the measured text.
+    let byteOffset: Int
+    /// Its UTF-8 length.
+    let byteCount: Int
+    /// Its advance with the style's letter spacing, in points, as set full-width.
+    var advance: Double
+    /// How much of `advance` compression may remove (its blank half), in points;
+    /// 0 when it is not a full-width mark or the font already sets it narrow.
+    var removable: Double
+    /// Its punctuation role, if it is a compressible mark.
+    let kind: PunctuationKind?
+}
+
+/// Answers about the pinned fonts, cached per shaper (one per thread).
+final class FontFacts {
+    private var halt: [String: Bool] = [:]
+
+    /// Whether the font for `style` has the OpenType `halt` feature for full-width
+    /// punctuation (Noto Sans and Serif CJK do; LXGW WenKai and Smiley Sans do not).
+    func hasHalt(_ style: TextStyle, shaper: TextShaper) -> Bool {
+        let key = "\(style.family)|\(style.weight)|\(style.italic)"
+        if let known = halt[key] { return known }
+        let plain = shaper.pangoLayout("，", style: style, size: 100, width: nil).size.width
+        let halved = shaper.pangoLayout("，", style: style, size: 100, width: nil) { list in
+            pango_attr_list_insert(list, pango_attr_font_features_new("halt"))
+        }.size.width
+        let answer = halved < plain * 0.75
+        halt[key] = answer
+        return answer
+    }
+}
+
+extension TextShaper {
+    /// The characters of `text` (already normalised: paragraphs split by "\n")
+    /// with their advances at `size`, measured on one unwrapped Pango layout, and
+    /// how much of each full-width mark compression may remove: the difference
+    /// `halt` makes where the font has it, else the blank half of the mark when
+    /// its ink lies wholly in the other half.
+    func measure(_ text: String, style: TextStyle, size: Double, usesHalt: Bool) -> [TypesetCharacter] {
+        var plainStyle = style
+        plainStyle.letterSpacing = 0
+        let plain = pangoLayout(text, style: plainStyle, size: size, width: nil)
+        let advances = Self.clusterAdvances(plain, text: text)
+        var halted: [Int: ClusterMeasure] = [:]
+        if usesHalt, style.punctuation == .compress {
+            let layout = pangoLayout(text, style: plainStyle, size: size, width: nil) { list in
+                pango_attr_list_insert(list, pango_attr_font_features_new("halt"))
+            }
+            halted = Self.clusterAdvances(layout, text: text)
+        }
+        var characters: [TypesetCharacter] = []
+        var offset = 0
+        for character in text {
+            let count = character.utf8.count
+            let measured = advances[offset]
+            let advance = (measured?.width ?? 0) + (character == "\n" ? 0 : style.letterSpacing)
+            let kind = PunctuationKind(character)
+            var removable = 0.0
+            if style.punctuation == .compress, let kind, let measured {
+                if usesHalt {
+                    removable = max(0, measured.width - (halted[offset]?.width ?? measured.width))
+                } else {
+                    removable = Self.blankHalf(measured, kind: kind, size: size)
+                }
+            }
+            characters.append(TypesetCharacter(character: character, byteOffset: offset, byteCount: count,
+                                               advance: advance, removable: removable, kind: kind))
+            offset += count
+        }
+        return characters
+    }
+
+    /// The blank half of a mark the font sets full-width without a `halt`
+    /// feature: half its advance, when the ink stays inside the other half.
+    static func blankHalf(_ measure: ClusterMeasure, kind: PunctuationKind, size: Double) -> Double {
+        let width = measure.width
+        guard width >= 0.75 * size, let ink = measure.ink else { return 0 }
+        let half = width / 2
+        let slack = 0.06 * size
+        switch kind {
+        case .closing, .stop:
+            return ink.x >= -slack && ink.x + ink.width <= half + slack ? half : 0
+        case .opening:
+            return ink.x >= half - slack && ink.x + ink.width <= width + slack ? half : 0
+        case .middle:
+            return ink.x >= half / 2 - slack && ink.x + ink.width <= width - half / 2 + slack ? half : 0
+        }
+    }
+
+    /// The advance and (for one-glyph clusters) ink box of each cluster of an
+    /// unwrapped layout, keyed by the UTF-8 offset of the character it starts.
+    static func clusterAdvances(_ layout: PangoLayoutBox, text: String) -> [Int: ClusterMeasure] {
+        var result: [Int: ClusterMeasure] = [:]
+        guard let iterator = pango_layout_get_iter(layout.handle) else { return result }
+        defer { pango_layout_iter_free(iterator) }
+        let scale = Double(PANGO_SCALE)
+        let utf8 = pango_layout_get_text(layout.handle)
+        // Byte offsets of character starts, to credit a cluster to its character.
+        var starts: [Int] = []
+        var position = 0
+        for character in text {
+            starts.append(position)
+            position += character.utf8.count
+        }
+        func characterStart(_ byte: Int) -> Int {
+            var low = 0, high = starts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= byte { low = middle } else { high = middle - 1 }
+            }
+            return starts.isEmpty ? 0 : starts[low]
+        }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+            var clusterIterator = PangoGlyphItemIter()
+            var more = pango_glyph_item_iter_init_start(&clusterIterator, run, utf8) != 0
+            let glyphs = run.pointee.glyphs.pointee
+            while more {
+                let low = min(Int(clusterIterator.start_glyph), Int(clusterIterator.end_glyph) + 1)
+                let high = max(Int(clusterIterator.start_glyph) + 1, Int(clusterIterator.end_glyph))
+                var width = 0
+                for index in low..<high { width += Int(glyphs.glyphs[index].geometry.width) }
+                let key = characterStart(Int(clusterIterator.start_index))
+                var measure = result[key] ?? ClusterMeasure(width: 0, ink: nil)
+                measure.width += Double(width) / scale
+                if high - low == 1, let font = run.pointee.item.pointee.analysis.font {
+                    var ink = PangoRectangle()
+                    pango_font_get_glyph_extents(font, glyphs.glyphs[low].glyph, &ink, nil)
+                    measure.ink = Rect(x: Double(ink.x) / scale, y: Double(ink.y) / scale,
+                                       width: Double(ink.width) / scale, height: Double(ink.height) / scale)
+                }
+                result[key] = measure
+                more = pango_glyph_item_iter_next_cluster(&clusterIterator) != 0
+            }
+        } while pango_layout_iter_next_run(iterator) != 0
+        return result
+    }
+}
+
+/// The measured width of one cluster and, for a one-glyph cluster, its ink box.
+struct ClusterMeasure {
+    var width: Double
+    var ink: Rect?
+}
