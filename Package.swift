@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PosterKit", targets: ["PosterKit"]),
         .library(name: "PosterBatch", targets: ["PosterBatch"]),
         .library(name: "PosterGolden", targets: ["PosterGolden"]),
+        .library(name: "PosterCLI", targets: ["PosterCLI"]),
         .executable(name: "nmti-poster", targets: ["nmti-poster"]),
     ],
     targets: [
@@ -61,6 +62,9 @@ let package = Package(
         // Throughput benchmark against Pillow, Chromium and the deflate floor: bench/README.md.
         .executableTarget(name: "nmti-bench", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics", "CDeflate"]),
 
+        // The plugin example of docs/plugins.md: a `stamp` element written only against PosterKit.
+        .target(name: "StampElement", dependencies: ["PosterKit"], path: "Examples/StampElement"),
+
         // What more than one test target uses: the seeded byte mutator and its generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NMTIDomainTests", dependencies: ["NMTIDomain", "TestSupport"]),
@@ -69,6 +73,7 @@ let package = Package(
         .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),
         .testTarget(name: "PosterBatchTests", dependencies: ["PosterBatch", "TestSupport"]),
         .testTarget(name: "PosterGoldenTests", dependencies: ["PosterGolden", "TestSupport"]),
-        .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster"]),
+        .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster", "StampElement"]),
+        .testTarget(name: "StampElementTests", dependencies: ["StampElement", "PosterKit"]),
     ]
 )
