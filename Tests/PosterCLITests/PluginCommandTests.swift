@@ -39,7 +39,7 @@ struct PluginCommandTests {
 
         /// Runs the tool in-process with `store`'s themes and element types.
         /// `-o` files stay in `io.files`; batch and golden folders are written to disk.
-        func run(_ words: [String], store: ThemeStore? = nil) -> (status: ExitStatus, io: CapturedIO) {
+        func run(_ words: [String], store: ThemeStore? = nil) -> (status: PosterCLI.ExitStatus, io: CapturedIO) {
             var io = CapturedIO(readsDisk: true)
             let status = NMTIPoster.run(words, io: &io, themes: store ?? themes)
             return (status, io)
@@ -63,7 +63,7 @@ struct PluginCommandTests {
         var written: [String: Data] = [:]
         for words in Self.commands(sandbox) {
             let (status, io) = sandbox.run(words)
-            #expect(status == .success, "\(words.joined(separator: " ")): \(io.standardError)")
+            #expect(status == PosterCLI.ExitStatus.success, "\(words.joined(separator: " ")): \(io.standardError)")
             #expect(!io.standardError.contains("unknown element type"), "\(io.standardError)")
             written.merge(io.files) { first, _ in first }
         }
@@ -82,7 +82,7 @@ struct PluginCommandTests {
         let sandbox = try Sandbox()
         for words in Self.commands(sandbox) {
             let (status, io) = sandbox.run(words, store: sandbox.standard)
-            #expect(status == .badTheme, "\(words.joined(separator: " ")): \(io.standardError)")
+            #expect(status == PosterCLI.ExitStatus.badTheme, "\(words.joined(separator: " ")): \(io.standardError)")
             #expect(io.standardError.contains("unknown element type 'stamp'"), "\(io.standardError)")
         }
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("out")))

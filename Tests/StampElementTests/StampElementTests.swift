@@ -29,7 +29,7 @@ import Testing
         """
 
     @Test func readsItsProperties() throws {
-        let stamp = try ElementReader.read(StampElement.self, json5: #"{ type: "stamp", color: "#112233", teeth: 12 }"#)
+        let stamp = try ElementReader.read(StampElement.self, json5: ##"{ type: "stamp", color: "#112233", teeth: 12 }"##)
         #expect(stamp.teeth == 12)
         #expect(stamp.margin == 6)
         #expect(stamp.color == .literal(Color(hex: "#112233")!))
