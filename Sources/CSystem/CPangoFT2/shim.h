@@ -1,1 +1,2 @@
 #include <pango/pangofc-fontmap.h>
+#include <cairo-ft.h>

@@ -1,5 +1,5 @@
 /// A point in poster points (1 pt = 2 device pixels).
-public struct Point: Sendable, Hashable {
+public struct Point: Sendable, Hashable, Codable {
     public var x: Double
     public var y: Double
     /// Creates a point.
@@ -12,7 +12,7 @@ public struct Point: Sendable, Hashable {
 }
 
 /// A width and height in poster points.
-public struct Size: Sendable, Hashable {
+public struct Size: Sendable, Hashable, Codable {
     public var width: Double
     public var height: Double
     /// Creates a size.
@@ -23,7 +23,7 @@ public struct Size: Sendable, Hashable {
 }
 
 /// An axis-aligned rectangle in poster points.
-public struct Rect: Sendable, Hashable {
+public struct Rect: Sendable, Hashable, Codable {
     public var x: Double
     public var y: Double
     public var width: Double

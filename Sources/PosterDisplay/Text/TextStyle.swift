@@ -56,7 +56,7 @@ public struct TextStyle: Sendable, Hashable {
 }
 
 /// What fitting a text into its box took.
-public struct TextFit: Sendable, Hashable {
+public struct TextFit: Sendable, Hashable, Codable {
     /// The size the text was drawn at (smaller than asked when it was shrunk).
     public var size: Double
     /// Whether the text was shrunk below its size.

@@ -14,16 +14,27 @@ public final class PosterCanvas {
     var shadowMasks = ShadowMaskCache()
     /// The raster radial gradients are computed into (see `fillRadial`), made on first use.
     var radialSurface: ImageSurface?
+    /// Cairo fonts for the glyph runs' font keys.
+    let fonts = ScaledFontCache()
+    /// Scaled colour-emoji bitmaps.
+    let emoji = EmojiBitmaps()
+    /// Reused storage for one run's Cairo glyphs.
+    var glyphBuffer: [cairo_glyph_t] = []
+    /// The decoded image of an asset id, for the list being drawn.
+    var assets: (String) -> ImageAsset? = { _ in nil }
 
     /// Creates a canvas; the surface is allocated on first use.
     public init() {}
 
     /// Draws `items` over a solid `background` on a canvas of `size` points,
     /// returning the finished surface's pixels to `body`.
-    public func draw<R>(
-        _ items: [DisplayItem], size: Size, background: Color,
+    /// `assets` gives the decoded image for each `ImageReference.id` the items draw.
+    package func draw<R>(
+        _ items: [DisplayItem], size: Size, background: Color, assets: @escaping (String) -> ImageAsset? = { _ in nil },
         _ body: (RasterView) throws -> R
     ) throws -> R {
+        self.assets = assets
+        defer { self.assets = { _ in nil } }
         let width = Int((size.width * Self.scale).rounded())
         let height = Int((size.height * Self.scale).rounded())
         let target: ImageSurface
@@ -86,21 +97,25 @@ public final class PosterCanvas {
                 cairo_stroke(cr)
             }
         case .text(let text, let origin, let color, let stroke, let shadow):
+            let fonts = try scaledFonts(for: text)
             if let shadow {
                 let ink = text.inkBounds.offsetBy(dx: origin.x, dy: origin.y)
                 try drawShadow(shadow, bounds: ink, in: context) { cr in
-                    text.fill(in: cr, at: origin, color: .black, silhouette: true)
+                    fill(text, fonts: fonts, at: origin, color: .black, silhouette: true, in: cr)
                 }
             }
             if let stroke {
                 cairo_new_path(cr)
-                text.addPath(in: cr, at: origin)
+                addPath(text, fonts: fonts, at: origin, in: cr)
                 applyStroke(stroke, in: cr)
                 cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
                 cairo_stroke(cr)
             }
-            text.fill(in: cr, at: origin, color: color)
-        case .image(let asset, let frame, let fit, let radius, let circle, let opacity):
+            fill(text, fonts: fonts, at: origin, color: color, in: cr)
+        case .image(let reference, let frame, let fit, let radius, let circle, let opacity):
+            guard let asset = assets(reference.id) else {
+                throw GraphicsError(.asset, "image '\(reference.id)' is not among the assets the list was drawn with")
+            }
             try drawImage(asset, frame: frame, fit: fit, cornerRadius: radius, circle: circle, opacity: opacity, in: cr)
         case .qr(let matrix, let frame, let foreground, let background, let quietZone):
             drawQR(matrix, frame: frame, foreground: foreground, background: background, quietZone: quietZone, in: cr)

@@ -1,40 +1,12 @@
-import PosterDisplay
-import CCairo
 import CPangoCairo
 
-/// Draws colour-bitmap emoji at the size of the surrounding text.
+/// Tells colour-bitmap emoji runs from outline text while layout reads Pango's runs.
 ///
 /// Cairo 1.16 draws CBDT bitmap glyphs (Noto Color Emoji) at the font's native
-/// strike, several times too big, whatever the font size. So each emoji glyph is
-/// rasterised once at its strike size, scaled once to each device size it is
-/// drawn at, and painted at the advance and baseline Pango laid out, snapped to
-/// whole device pixels.
+/// strike, several times too big, whatever the font size; so such runs are marked
+/// `GlyphRun.Kind.colorBitmap` and drawn by `EmojiBitmaps` instead.
 final class EmojiRenderer {
-    /// Noto Color Emoji's only bitmap strike, in pixels per em.
-    static let strikeSize = 109.0
-    /// Scaled glyph images kept per renderer before the cache starts over.
-    static let scaledCacheLimit = 512
-
-    private struct Key: Hashable {
-        let face: UnsafeMutableRawPointer
-        let glyph: UInt32
-    }
-
-    private struct Bitmap {
-        let surface: ImageSurface
-        let originX: Double
-        let originY: Double
-    }
-
-    private struct ScaledKey: Hashable {
-        let face: UnsafeMutableRawPointer
-        let glyph: UInt32
-        let scale: Double
-    }
-
     let colorFamilies: Set<String>
-    private var cache: [Key: Bitmap] = [:]
-    private var scaledCache: [ScaledKey: Bitmap] = [:]
 
     init(colorFamilies: Set<String>) {
         self.colorFamilies = colorFamilies
@@ -46,99 +18,5 @@ final class EmojiRenderer {
         defer { pango_font_description_free(description) }
         guard let family = pango_font_description_get_family(description) else { return false }
         return colorFamilies.contains(String(cString: family))
-    }
-
-    /// Paints the glyphs of one run with their baseline starting at (x, y) in user space.
-    ///
-    /// Each glyph is scaled once per device size into a cached image and painted
-    /// at whole device pixels: scaling a bitmap on every render cost more than
-    /// the rest of a poster's text, and a snapped bitmap stays as crisp as the
-    /// strike allows wherever layout puts it.
-    func draw(run: UnsafeMutablePointer<PangoGlyphItem>, cr: OpaquePointer, x: Double, y: Double) {
-        guard let font = run.pointee.item.pointee.analysis.font,
-              let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)),
-              let face = cairo_scaled_font_get_font_face(scaled)
-        else { return }
-        // The scaled font carries the strike size times the fixup matrix from
-        // FontLibrary.rules, which is the size the text asked for.
-        var fontMatrix = cairo_matrix_t()
-        cairo_scaled_font_get_font_matrix(scaled, &fontMatrix)
-        var userToDevice = cairo_matrix_t()
-        cairo_get_matrix(cr, &userToDevice)
-        let deviceScale = fontMatrix.yy / Self.strikeSize * userToDevice.yy
-        guard userToDevice.xy == 0, userToDevice.yx == 0, userToDevice.xx == userToDevice.yy, deviceScale > 0 else { return }
-        let glyphs = run.pointee.glyphs.pointee
-        var penX = x
-        for index in 0..<Int(glyphs.num_glyphs) {
-            let info = glyphs.glyphs[index]
-            defer { penX += Double(info.geometry.width) / Double(PANGO_SCALE) }
-            guard info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0, info.glyph != PANGO_GLYPH_EMPTY,
-                  let image = scaledBitmap(face: face, glyph: info.glyph, scale: deviceScale)
-            else { continue }
-            var deviceX = penX + Double(info.geometry.x_offset) / Double(PANGO_SCALE)
-            var deviceY = y + Double(info.geometry.y_offset) / Double(PANGO_SCALE)
-            cairo_user_to_device(cr, &deviceX, &deviceY)
-            cairo_save(cr)
-            cairo_identity_matrix(cr)
-            cairo_set_source_surface(cr, image.surface.handle,
-                                     deviceX.rounded() + image.originX, deviceY.rounded() + image.originY)
-            cairo_paint(cr)
-            cairo_restore(cr)
-        }
-    }
-
-    /// The glyph scaled to `scale` device pixels per strike pixel, its origin at (0, 0).
-    private func scaledBitmap(face: OpaquePointer, glyph: UInt32, scale: Double) -> Bitmap? {
-        let key = ScaledKey(face: UnsafeMutableRawPointer(face), glyph: glyph, scale: scale)
-        if let cached = scaledCache[key] { return cached }
-        guard let strike = bitmap(face: face, glyph: glyph) else { return nil }
-        // Nicknames can bring any emoji at any fitted size; keep the cache bounded.
-        if scaledCache.count >= Self.scaledCacheLimit { scaledCache.removeAll(keepingCapacity: true) }
-        let left = (strike.originX * scale).rounded(.down)
-        let top = (strike.originY * scale).rounded(.down)
-        let width = Int((Double(strike.surface.width) * scale + strike.originX * scale - left).rounded(.up)) + 1
-        let height = Int((Double(strike.surface.height) * scale + strike.originY * scale - top).rounded(.up)) + 1
-        guard let surface = try? ImageSurface(width: width, height: height),
-              let context = try? CairoContext(surface: surface)
-        else { return nil }
-        let cr = context.handle
-        cairo_translate(cr, -left, -top)
-        cairo_scale(cr, scale, scale)
-        cairo_set_source_surface(cr, strike.surface.handle, strike.originX, strike.originY)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_paint(cr)
-        guard (try? context.check("scaling an emoji bitmap")) != nil else { return nil }
-        let image = Bitmap(surface: surface, originX: left, originY: top)
-        scaledCache[key] = image
-        return image
-    }
-
-    /// The glyph rasterised at the strike size, positioned relative to its origin.
-    private func bitmap(face: OpaquePointer, glyph: UInt32) -> Bitmap? {
-        let key = Key(face: UnsafeMutableRawPointer(face), glyph: glyph)
-        if let cached = cache[key] { return cached }
-        guard let probe = try? ImageSurface(width: 1, height: 1), let probeContext = try? CairoContext(surface: probe)
-        else { return nil }
-        cairo_set_font_face(probeContext.handle, face)
-        cairo_set_font_size(probeContext.handle, Self.strikeSize)
-        var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
-        var extents = cairo_text_extents_t()
-        cairo_glyph_extents(probeContext.handle, &cairoGlyph, 1, &extents)
-        let left = extents.x_bearing.rounded(.down)
-        let top = extents.y_bearing.rounded(.down)
-        let width = Int((extents.x_bearing + extents.width - left).rounded(.up)) + 1
-        let height = Int((extents.y_bearing + extents.height - top).rounded(.up)) + 1
-        guard width > 1, height > 1, let surface = try? ImageSurface(width: width, height: height),
-              let context = try? CairoContext(surface: surface)
-        else { return nil }
-        cairo_set_font_face(context.handle, face)
-        cairo_set_font_size(context.handle, Self.strikeSize)
-        cairoGlyph.x = -left
-        cairoGlyph.y = -top
-        cairo_show_glyphs(context.handle, &cairoGlyph, 1)
-        guard (try? context.check("cairo_show_glyphs (emoji)")) != nil else { return nil }
-        let bitmap = Bitmap(surface: surface, originX: left, originY: top)
-        cache[key] = bitmap
-        return bitmap
     }
 }

@@ -52,7 +52,7 @@ public struct DimensionsElement: PosterElement {
             if showCaptions {
                 let caption = "\(reading.dimension.name) · \(reading.pole.name) \(reading.percent)%"
                 let style = TextStyle(family: font, size: captionSize, alignment: .center)
-                let text = context.shaper.shape(caption, style: style, width: barWidth)
+                let text = context.layOut(caption, style: style, width: barWidth)
                 items.append(.text(text, origin: Point(x: barLeft, y: y), color: context.color(captionColor), stroke: nil, shadow: nil))
                 y += text.size.height + 2
             }
@@ -62,7 +62,7 @@ public struct DimensionsElement: PosterElement {
                 let active = pole == reading.pole
                 let style = TextStyle(family: font, weight: active ? 700 : 400, size: labelSize,
                                       alignment: pole.isPositive ? .left : .right, maxLines: 1)
-                let text = context.shaper.shape(pole.name, style: style, width: labelWidth - 6)
+                let text = context.layOut(pole.name, style: style, width: labelWidth - 6)
                 let x = pole.isPositive ? slot.origin.x : slot.origin.x + slot.width - labelWidth + 6
                 items.append(.text(text, origin: Point(x: x, y: y + (rowHeight - text.size.height) / 2),
                                    color: context.color(active ? activeColor : labelColor), stroke: nil, shadow: nil))

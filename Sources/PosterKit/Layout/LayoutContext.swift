@@ -6,7 +6,7 @@ public final class LayoutContext {
     /// The placeholder values for this result.
     public let values: BindingValues
     /// The shaper for this thread.
-    public let shaper: TextShaper
+    package let shaper: TextShaper
     /// The theme being rendered.
     public let theme: Theme
     /// What did not fit, collected for the fit report.
@@ -25,13 +25,21 @@ public final class LayoutContext {
         value.resolve(values) ?? .clear
     }
 
-    /// The decoded asset an asset path template resolves to for this result.
-    public func asset(_ template: Template) throws(RenderError) -> ImageAsset {
+    /// The theme asset an asset path template resolves to for this result, as the
+    /// display list refers to it: its path and natural size.
+    public func asset(_ template: Template) throws(RenderError) -> ImageReference {
         let path = template.render(values)
         guard let asset = theme.asset(path) else {
             throw RenderError(.theme, "\(theme.file.path): asset '\(path)' was not loaded with the theme")
         }
-        return asset
+        return ImageReference(id: path, intrinsicSize: asset.intrinsicSize)
+    }
+
+    /// Shapes and fits `text` into a box `width` wide (nil: no wrapping) and at most
+    /// `maxHeight` tall, as the `text` element does: shrinking toward the style's
+    /// minimum size, then cutting as its `overflow` says.
+    public func layOut(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> LaidOutText {
+        shaper.layOut(text, style: style, width: width, maxHeight: maxHeight)
     }
 
     /// The id or JSON path of the element being laid out, for error messages.

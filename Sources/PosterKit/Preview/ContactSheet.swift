@@ -41,13 +41,14 @@ public struct ContactSheet: Sendable {
         var items: [DisplayItem] = []
         do {
             let shaper = try TextShaper(library: fonts)
+            var assets: [String: ImageAsset] = [:]
             let first = try tiles.first.map { try ImageAsset.decode(Data($0.png), name: $0.label) }
             let aspect = first.map { $0.intrinsicSize.height / $0.intrinsicSize.width } ?? 16.0 / 9
             let tileHeight = tileWidth * aspect
             let rows = (tiles.count + columns - 1) / columns
             let size = Size(width: gutter + Double(columns) * (tileWidth + gutter),
                             height: headerHeight + Double(rows) * (tileHeight + labelHeight + gutter))
-            let heading = shaper.shape(title, style: TextStyle(family: "Noto Sans CJK SC", weight: 700, size: 18, maxLines: 1),
+            let heading = shaper.layOut(title, style: TextStyle(family: "Noto Sans CJK SC", weight: 700, size: 18, maxLines: 1),
                                        width: size.width - 2 * gutter)
             items.append(.text(heading, origin: Point(x: gutter, y: 12), color: Color(hex: "#222222")!, stroke: nil, shadow: nil))
             for (index, tile) in tiles.enumerated() {
@@ -58,18 +59,20 @@ public struct ContactSheet: Sendable {
                 let asset = try ImageAsset.decode(Data(tile.png), name: tile.label)
                 items.append(.shape(.rect(frame, cornerRadius: 0), fill: .solid(.white), stroke: nil,
                                     shadow: Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.18), offset: Point(x: 0, y: 2), blur: 4)))
-                items.append(.image(asset, frame: frame, fit: .contain, cornerRadius: 0, circle: false, opacity: 1))
+                let id = "tile \(index)"
+                assets[id] = asset
+                items.append(.image(ImageReference(id: id, intrinsicSize: asset.intrinsicSize), frame: frame, fit: .contain, cornerRadius: 0, circle: false, opacity: 1))
                 if tile.flagged {
                     items.append(.shape(.rect(frame, cornerRadius: 0), fill: nil,
                                         stroke: Stroke(paint: .solid(Color(hex: "#E02020")!), width: 3), shadow: nil))
                 }
-                let label = shaper.shape(tile.label, style: TextStyle(family: "Noto Sans CJK SC", size: 10, alignment: .center, maxLines: 2),
+                let label = shaper.layOut(tile.label, style: TextStyle(family: "Noto Sans CJK SC", size: 10, alignment: .center, maxLines: 2),
                                          width: tileWidth)
                 items.append(.text(label, origin: Point(x: frame.x, y: frame.maxY + 4),
                                    color: tile.flagged ? Color(hex: "#E02020")! : Color(hex: "#333333")!, stroke: nil, shadow: nil))
             }
             let encoder = PNGEncoder()
-            return try PosterCanvas().draw(items, size: size, background: Color(hex: "#EDEDED")!) { raster in
+            return try PosterCanvas().draw(items, size: size, background: Color(hex: "#EDEDED")!, assets: { assets[$0] }) { raster in
                 try encoder.encode(argb32Premultiplied: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride)
             }
         } catch let error as RenderError {

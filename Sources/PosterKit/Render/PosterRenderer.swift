@@ -76,7 +76,8 @@ public final class PosterRenderer: Sendable {
             var encoded = 0
             var drawn: UInt64 = 0
             do {
-                try worker.canvas.draw(list.items, size: theme.canvasSize, background: theme.background.resolve(values) ?? .white) { raster in
+                try worker.canvas.draw(list.items, size: list.size, background: list.background,
+                                   assets: { theme.asset($0) }) { raster in
                     drawn = clock()
                     encoded = try worker.encoder.encode(
                         argb32Premultiplied: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride).count
@@ -102,12 +103,14 @@ public final class PosterRenderer: Sendable {
             }
             items += layout.items
         }
-        return DisplayList(items: items, notes: context.notes)
+        return DisplayList(size: theme.canvasSize, background: theme.background.resolve(values) ?? .white,
+                           items: items, notes: context.notes)
     }
 
     static func draw(_ list: DisplayList, theme: Theme, values: BindingValues, worker: RenderWorker) throws(RenderError) -> [UInt8] {
         do {
-            return try worker.canvas.draw(list.items, size: theme.canvasSize, background: theme.background.resolve(values) ?? .white) { raster in
+            return try worker.canvas.draw(list.items, size: list.size, background: list.background,
+                                          assets: { theme.asset($0) }) { raster in
                 try worker.encoder.encode(
                     argb32Premultiplied: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride)
             }
@@ -115,12 +118,6 @@ public final class PosterRenderer: Sendable {
             throw RenderError(.graphics, "\(theme.name): \(error)")
         }
     }
-}
-
-/// An immutable display list and the fit notes layout produced with it.
-struct DisplayList {
-    let items: [DisplayItem]
-    let notes: [FitNote]
 }
 
 /// A finished poster.

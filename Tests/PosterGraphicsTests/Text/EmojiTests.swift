@@ -25,7 +25,7 @@ import Testing
         let shaper = try TextShaper(library: FontLibrary.standard())
         let style = TextStyle(family: "Noto Sans CJK SC", size: size)
         let han = shaper.shape("国", style: style, width: nil)
-        let both = shaper.shape("国😂", style: style, width: nil)
+        let both = shaper.layOut("国😂", style: style, width: nil)
         let canvas = PosterCanvas()
         let item = DisplayItem.text(both, origin: Point(x: 4, y: 4), color: .black, stroke: nil, shadow: nil)
         let hanEnd = Int(((4 + han.size.width) * 2).rounded())

@@ -19,7 +19,7 @@ struct BadgeElement: PosterElement {
 
     func layout(in slot: LayoutSlot, context: LayoutContext) throws(RenderError) -> ElementLayout {
         let box = Rect(x: slot.origin.x, y: slot.origin.y, width: slot.width, height: slot.height ?? 24)
-        let text = context.shaper.shape(label.render(context.values), style: TextStyle(family: "Noto Sans CJK SC", size: 12, alignment: .center), width: box.width)
+        let text = context.layOut(label.render(context.values), style: TextStyle(family: "Noto Sans CJK SC", size: 12, alignment: .center), width: box.width)
         return ElementLayout(size: Size(width: box.width, height: box.height), items: [
             .shape(.rect(box, cornerRadius: box.height / 2), fill: .solid(context.color(color)), stroke: nil, shadow: nil),
             .text(text, origin: Point(x: box.x, y: box.y + (box.height - text.size.height) / 2), color: .white, stroke: nil, shadow: nil),

@@ -1,16 +1,15 @@
-import PosterDisplay
-
 /// One drawing instruction of an immutable display list, in absolute poster points.
 ///
 /// Layout produces a display list; drawing only walks it, so what is drawn is
-/// exactly what layout measured.
-public enum DisplayItem: @unchecked Sendable {
+/// exactly what layout measured. Every case holds plain values (glyph runs, asset
+/// ids, QR modules), so a list is `Sendable`, comparable and drawable on any thread.
+public enum DisplayItem: Sendable, Hashable {
     /// A filled and/or stroked shape with an optional shadow.
     case shape(ShapeGeometry, fill: Paint?, stroke: Stroke?, shadow: Shadow?)
-    /// Shaped text whose first line's top-left is `origin`.
-    case text(ShapedText, origin: Point, color: Color, stroke: Stroke?, shadow: Shadow?)
-    /// An image fitted into a frame, clipped to a rounded rectangle or circle.
-    case image(ImageAsset, frame: Rect, fit: ImageFit, cornerRadius: Double, circle: Bool, opacity: Double)
+    /// Laid-out text whose top-left corner is `origin`.
+    case text(LaidOutText, origin: Point, color: Color, stroke: Stroke?, shadow: Shadow?)
+    /// An image asset fitted into a frame, clipped to a rounded rectangle or circle.
+    case image(ImageReference, frame: Rect, fit: ImageFit, cornerRadius: Double, circle: Bool, opacity: Double)
     /// A QR code whose modules snap to whole device pixels.
     case qr(QRMatrix, frame: Rect, foreground: Color, background: Color?, quietZone: Int)
     /// Children drawn with a shared opacity and optional clip; with a tint, in that
@@ -39,5 +38,20 @@ public enum DisplayItem: @unchecked Sendable {
                             height: max(union.maxY, box.maxY) - minY)
             }
         }
+    }
+}
+
+/// An image the display list draws, named by id: the drawing side looks the
+/// decoded pixels up in its asset table (a theme's assets by path).
+public struct ImageReference: Sendable, Hashable, Codable {
+    /// The asset's id: for a theme asset, its path in the theme folder, such as "art/cat.png".
+    public var id: String
+    /// The natural size in points, which layout fits into a frame.
+    public var intrinsicSize: Size
+
+    /// Creates a reference.
+    public init(id: String, intrinsicSize: Size) {
+        self.id = id
+        self.intrinsicSize = intrinsicSize
     }
 }

@@ -1,0 +1,27 @@
+/// A QR code's modules as an immutable value (encoded by the graphics layer).
+public struct QRMatrix: Sendable, Hashable {
+    /// QR error-correction level: how much of the code may be damaged and still scan.
+    public enum Correction: String, Sendable, Hashable, CaseIterable {
+        case low = "L", medium = "M", quartile = "Q", high = "H"
+    }
+
+    /// Modules per side.
+    public let size: Int
+    /// Row-major dark flags, `size * size` of them.
+    public let modules: [Bool]
+
+    /// The longest text a poster QR code may carry, in UTF-8 bytes.
+    public static let maximumBytes = 1024
+
+    /// Creates a matrix from row-major dark flags; nil unless there are `size * size` of them.
+    public init?(size: Int, modules: [Bool]) {
+        guard size > 0, modules.count == size * size else { return nil }
+        self.size = size
+        self.modules = modules
+    }
+
+    /// Whether the module at (column, row) is dark.
+    public func isDark(column: Int, row: Int) -> Bool {
+        modules[row * size + column]
+    }
+}
