@@ -1,5 +1,4 @@
 import PosterKit
-import PosterGraphics  // until the display milestone moves DisplayItem into PosterDisplay (merged from main)
 
 /// `stamp`: a postage stamp — a paper rectangle with a perforated edge and a coloured
 /// inner panel — written only against the public `PosterKit` API, as a plugin would be.
