@@ -4,10 +4,15 @@
 /// `atom := "(" or ")" | name | name ("==" | "!=") value`. A bare name is true when
 /// its value is non-empty and not "false" or "0". Values are words or quoted strings.
 public indirect enum Condition: Sendable, Hashable {
+    /// A bare name: true when its value is non-empty and not "false" or "0".
     case truthy(String)
+    /// `name == value`: true when the name's value is exactly the value.
     case equals(String, String)
+    /// `!condition` (and `name != value`, read as `!(name == value)`).
     case not(Condition)
+    /// `left && right`.
     case and(Condition, Condition)
+    /// `left || right`.
     case or(Condition, Condition)
 
     /// The deepest nesting a condition may have.

@@ -3,7 +3,9 @@ import PosterGraphics
 
 /// A colour written in a theme: a literal like "#FF5A36" or a placeholder like "{accent}".
 public enum ColorValue: Sendable, Hashable {
+    /// A colour written out, such as "#FF5A36".
     case literal(Color)
+    /// A placeholder such as "{accent}", resolved per variant (checked at load for all 32).
     case bound(Template)
 
     /// The colour for one result; nil when a bound value is not a colour
@@ -24,6 +26,7 @@ public enum ColorValue: Sendable, Hashable {
 
 /// A fill written in a theme: a colour, or a linear or radial gradient relative to the element's box.
 public enum PaintValue: Sendable, Hashable {
+    /// One flat colour.
     case color(ColorValue)
     /// CSS-style angle in degrees: 0 points up, 90 right, 180 down.
     case linear(angle: Double, stops: [ColorStop])
