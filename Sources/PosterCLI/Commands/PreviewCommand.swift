@@ -117,7 +117,7 @@ public struct PreviewCommand: Command {
                 title = "\(themes[0].name) · all 32 variants · \(themes[0].summary)"
             }
             sheet = try run.sheet(title: title, columns: result == nil ? 8 : max(1, run.variants.count), tileWidth: tileWidth)
-                .render(fonts: PosterGraphicsFonts.standard())
+                .render()
         } catch {
             throw ThemeInput.failure(error)
         }

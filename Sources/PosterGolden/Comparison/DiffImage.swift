@@ -24,7 +24,7 @@ public enum DiffImage {
     static let frameMargin = 6
 
     /// The diff image of two same-size images and their comparison.
-    public static func diff(expected: DecodedImage, actual: DecodedImage, difference: GoldenDifference) -> DecodedImage {
+    package static func diff(expected: DecodedImage, actual: DecodedImage, difference: GoldenDifference) -> DecodedImage {
         precondition(expected.width == actual.width && expected.height == actual.height)
         let width = expected.width, height = expected.height
         var out = [UInt8](repeating: 255, count: width * height * 4)
@@ -83,7 +83,7 @@ public enum DiffImage {
 
     /// Expected on the left, actual on the right, on a gutter; either may be missing
     /// (an empty panel) and the sizes may differ. Translucent pixels are shown over white.
-    public static func sideBySide(expected: DecodedImage?, actual: DecodedImage?, gutter: Int = 16) -> DecodedImage {
+    package static func sideBySide(expected: DecodedImage?, actual: DecodedImage?, gutter: Int = 16) -> DecodedImage {
         let panels = [expected, actual]
         let panelWidth = panels.map { $0?.width ?? 0 }.max() ?? 0
         let panelHeight = panels.map { $0?.height ?? 0 }.max() ?? 0
@@ -121,7 +121,7 @@ public enum DiffImage {
     /// Encodes straight RGBA as PNG through `PNGEncoder` (which takes Cairo's
     /// premultiplied native-endian ARGB32). Lossless for opaque images; translucent
     /// pixels go through premultiplication and may lose a little precision.
-    public static func encodePNG(_ image: DecodedImage, encoder: PNGEncoder = PNGEncoder()) throws(PNGError) -> [UInt8] {
+    package static func encodePNG(_ image: DecodedImage, encoder: PNGEncoder = PNGEncoder()) throws(PNGError) -> [UInt8] {
         let count = image.width * image.height
         let argb = UnsafeMutablePointer<UInt32>.allocate(capacity: max(count, 1))
         defer { argb.deallocate() }

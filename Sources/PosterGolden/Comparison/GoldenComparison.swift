@@ -98,7 +98,7 @@ public enum GoldenComparison {
 
     /// Compares two decoded images. The common case, equal pixels, is one `memcmp`;
     /// the details (counts, maximum, location, clusters) are computed only on a mismatch.
-    public static func compare(expected: DecodedImage, actual: DecodedImage) -> Outcome {
+    package static func compare(expected: DecodedImage, actual: DecodedImage) -> Outcome {
         guard expected.width == actual.width, expected.height == actual.height else {
             return .sizeMismatch(expected: GoldenSize(width: expected.width, height: expected.height),
                                  actual: GoldenSize(width: actual.width, height: actual.height))
@@ -113,7 +113,7 @@ public enum GoldenComparison {
 
     /// Whether every pixel of the image has the same RGBA value (or it has no pixels):
     /// a blank render or golden never counts as a pass.
-    public static func isBlank(_ image: DecodedImage) -> Bool {
+    package static func isBlank(_ image: DecodedImage) -> Bool {
         image.rgba.withUnsafeBytes { raw in
             let pixels = raw.bindMemory(to: UInt32.self)
             guard let first = pixels.first else { return true }
@@ -125,7 +125,7 @@ public enum GoldenComparison {
     }
 
     /// The colour every pixel of a blank image has, as `#RRGGBBAA`.
-    public static func firstPixelHex(_ image: DecodedImage) -> String {
+    package static func firstPixelHex(_ image: DecodedImage) -> String {
         guard image.rgba.count >= 4 else { return "none" }
         return "#" + image.rgba[0..<4].map { String(format: "%02X", $0) }.joined()
     }

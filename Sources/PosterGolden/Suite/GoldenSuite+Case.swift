@@ -8,7 +8,7 @@ import PosterGraphics
 struct CaseContext {
     let suite: GoldenSuite
     let testCase: GoldenCase
-    var actualPNG: [UInt8]?
+    var actualRaster: Raster?
     var actual: DecodedImage?
     var expectedPNG: [UInt8]?
     var expected: DecodedImage?
@@ -25,15 +25,9 @@ struct CaseContext {
         "\(testCase.theme)/\(testCase.name).\(kind.rawValue).png"
     }
 
-    /// Saves the render: re-encoded compactly when opaque (exact then), else as rendered
-    /// (the check encoder's uncompressed PNG), so no pixel is ever altered.
+    /// Saves the render: its raster encoded as PNG, exactly the pixels compared.
     mutating func saveActual() {
-        guard artifacts.actual == nil, let actualPNG else { return }
-        var bytes = actualPNG
-        if let actual, actual.rgba.withUnsafeBufferPointer({ p in stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 } }),
-           let compact = try? DiffImage.encodePNG(actual) {
-            bytes = compact
-        }
+        guard artifacts.actual == nil, let actualRaster, let bytes = try? PNG().encode(actualRaster) else { return }
         let name = artifactName(.actual)
         if suite.writeArtifact(bytes, name) { artifacts.actual = name }
     }
@@ -67,8 +61,8 @@ struct CaseContext {
         var summary = summary
         var action: GoldenOutcome.Action?
         var recordNote: String?
-        if let result, let theme, let actual, status != .changed || configuration.mode.recordsFailed {
-            if let failure = suite.record(result, theme: theme, matching: actual, as: testCase.relativePath) {
+        if result != nil, theme != nil, let actual, let actualRaster, status != .changed || configuration.mode.recordsFailed {
+            if let failure = suite.record(actualRaster, matching: actual, as: testCase.relativePath) {
                 recordNote = "could not record the golden: \(failure)"
                 if status == .new { status = .missing }
                 summary += "; recording failed"

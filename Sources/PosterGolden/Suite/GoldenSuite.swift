@@ -46,29 +46,16 @@ public final class GoldenSuite: Sendable {
     /// none 1 563 558, adaptive 1 677 056, paeth 1 682 217, sub 1 748 956, up 1 755 002.
     /// Flat colour and anti-aliased text deflate better unfiltered at this level (adaptive
     /// wins only on neon, by 3-5%), and `none` also encodes about 1.7x faster than adaptive.
-    public static let goldenEncoder = PNGEncoder(compressionLevel: 12, filterStrategy: .none)
-
-    /// How renders are encoded for comparison: stored (deflate level 0), unfiltered, so
-    /// encoding and decoding them is little more than a copy. Artifacts are re-encoded.
-    static let checkEncoder = PNGEncoder(compressionLevel: 0, filterStrategy: .none)
+    package static let goldenEncoder = PNGEncoder(compressionLevel: 12, filterStrategy: .none)
 
     public let configuration: Configuration
-    /// Renders for comparison, with `checkEncoder`.
+    /// Renders rasters for comparison; a golden is the very raster compared, encoded.
     let renderer: PosterRenderer
-    /// Renders goldens to store, with `goldenEncoder`.
-    let recorder: PosterRenderer
 
-    /// Creates a suite; fonts load once and are shared by both renderers.
+    /// Creates a suite; fails when the pinned fonts cannot be loaded.
     public init(_ configuration: Configuration) throws(RenderError) {
         self.configuration = configuration
-        let fonts: FontLibrary
-        do throws(GraphicsError) {
-            fonts = try FontLibrary.standard()
-        } catch {
-            throw RenderError(.graphics, error.message)
-        }
-        renderer = try PosterRenderer(fonts: fonts, encoder: Self.checkEncoder)
-        recorder = try PosterRenderer(fonts: fonts, encoder: Self.goldenEncoder)
+        renderer = try PosterRenderer()
     }
 
     /// A path relative to the working directory when it lies inside it, else absolute.
@@ -100,16 +87,16 @@ public final class GoldenSuite: Sendable {
         var context = CaseContext(suite: self, testCase: testCase)
 
         let result: QuizResult
-        let rendered: RenderedPoster
-        let actual: DecodedImage
+        let rendered: RenderedRaster
         do {
             result = try testCase.result()
-            rendered = try renderer.render(result, theme: theme)
-            actual = try PNGDecoder().decode(rendered.png)
+            rendered = try renderer.renderRaster(result, theme: theme)
         } catch {
             return context.finish(.error, "cannot render: \(error)")
         }
-        context.actualPNG = rendered.png
+        // Compared as the pixels a PNG of the raster decodes to, without encoding it.
+        let actual = DecodedImage(raster: rendered.raster)
+        context.actualRaster = rendered.raster
         context.actual = actual
         if GoldenComparison.isBlank(actual) {
             context.saveActual()
@@ -182,15 +169,15 @@ public final class GoldenSuite: Sendable {
 
     // MARK: - Recording
 
-    /// Renders with the golden encoder, checks the pixels equal the checked render,
-    /// and writes the golden atomically; returns why it failed, or nil.
-    func record(_ result: QuizResult, theme: Theme, matching actual: DecodedImage, as relative: String) -> String? {
+    /// Encodes the checked raster with the golden encoder, checks the file decodes to
+    /// the checked pixels, and writes the golden atomically; returns why it failed, or nil.
+    func record(_ raster: Raster, matching actual: DecodedImage, as relative: String) -> String? {
         do {
-            let poster = try recorder.render(result, theme: theme)
-            guard try PNGDecoder().decode(poster.png) == actual else {
-                return "the golden encoder's render has other pixels than the checked render; nothing was written"
+            let png = try Self.goldenEncoder.encode(raster)
+            guard try PNGDecoder().decode(png) == actual else {
+                return "the golden encoder's file has other pixels than the checked render; nothing was written"
             }
-            try goldensFolder.write(Data(poster.png), to: relative)
+            try goldensFolder.write(Data(png), to: relative)
             try writeEnvironmentStamp(replacing: false)
             return nil
         } catch {

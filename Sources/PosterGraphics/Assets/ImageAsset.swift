@@ -6,26 +6,26 @@ import Foundation
 ///
 /// Safe to share between threads: PNG pixels are read-only after decoding and
 /// SVG rasterisation is serialised by a lock around its cache.
-public final class ImageAsset: @unchecked Sendable {
+package final class ImageAsset: @unchecked Sendable {
     /// The kind of file the asset came from.
-    public enum Format: String, Sendable { case png, svg }
+    package enum Format: String, Sendable { case png, svg }
 
     /// Limits that keep a hostile asset from exhausting memory or time.
-    public enum Limits {
+    package enum Limits {
         /// The largest asset file, in bytes.
-        public static let maximumBytes = 8 * 1024 * 1024
+        package static let maximumBytes = 8 * 1024 * 1024
         /// The most pixels a decoded image may have.
-        public static let maximumPixels = 16_000_000
+        package static let maximumPixels = 16_000_000
         /// The longest side of a decoded image, in pixels.
-        public static let maximumSide = 8192
+        package static let maximumSide = 8192
     }
 
     /// The file format.
-    public let format: Format
+    package let format: Format
     /// The natural size in points (PNG pixels count as device pixels, so half as many points).
-    public let intrinsicSize: Size
+    package let intrinsicSize: Size
     /// Roughly the memory the decoded asset holds: 4 bytes per PNG pixel, the (decompressed) document size for an SVG.
-    public let decodedBytes: Int
+    package let decodedBytes: Int
     let raster: ImageSurface?
     let svg: SVGDocument?
 
@@ -51,7 +51,7 @@ public final class ImageAsset: @unchecked Sendable {
     }
 
     /// Decodes an asset, choosing PNG or SVG from its first bytes; `name` is used in errors.
-    public static func decode(_ data: Data, name: String) throws(GraphicsError) -> ImageAsset {
+    package static func decode(_ data: Data, name: String) throws(GraphicsError) -> ImageAsset {
         guard data.count <= Limits.maximumBytes else {
             throw GraphicsError(.limit, "\(name): \(data.count) bytes; the limit for an asset is \(Limits.maximumBytes)")
         }
@@ -107,5 +107,21 @@ enum PNGAssetDecoder {
             }
         }
         return surface
+    }
+}
+
+extension ImageAsset {
+    /// An asset holding a copy of a drawn raster (contact-sheet tiles): no file is decoded.
+    package convenience init(raster: Raster) throws(GraphicsError) {
+        let surface = try ImageSurface(width: raster.width, height: raster.height)
+        surface.withMutablePixels { pixels in
+            raster.withUnsafeBytes { source in
+                for row in 0..<raster.height {
+                    (pixels.baseAddress! + row * surface.stride)
+                        .copyMemory(from: source.baseAddress! + row * raster.stride, byteCount: raster.stride)
+                }
+            }
+        }
+        self.init(raster: surface)
     }
 }

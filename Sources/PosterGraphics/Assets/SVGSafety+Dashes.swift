@@ -2,7 +2,7 @@ extension SVGSafety {
     /// The most dash segments a document may ask cairo to stroke (its total
     /// stroked length over the shortest dash period). Measured: one 80-byte
     /// path 4,000,000 units long with a 0.5 dash period took 5.4 s to draw.
-    public static let maximumDashSegments = 1_000_000.0
+    package static let maximumDashSegments = 1_000_000.0
 
     /// Dashing, bounded without following CSS inheritance: the shortest period
     /// of any `stroke-dasharray` in the document against an upper bound of the

@@ -30,32 +30,32 @@
 ///
 /// `inspect` also returns what the checked document's content costs to draw
 /// (`SVGContentCost`), which PosterKit's render-cost budget weighs per raster pixel.
-public enum SVGSafety {
+package enum SVGSafety {
     /// The most elements an SVG asset may contain.
-    public static let maximumElements = 20_000
+    package static let maximumElements = 20_000
     /// The deepest element nesting.
-    public static let maximumDepth = 128
+    package static let maximumDepth = 128
     /// The most elements an SVG may draw once every `<use>` is expanded.
-    public static let maximumInstances = 100_000
+    package static let maximumInstances = 100_000
     /// The most bytes of character data (text content outside `<style>`).
-    public static let maximumTextBytes = 65_536
+    package static let maximumTextBytes = 65_536
     /// The most bytes of text in one `<text>` element, its `<tspan>`s included
     /// (librsvg's layout of one text chunk grows with the square of its length).
-    public static let maximumTextElementBytes = 2_048
+    package static let maximumTextElementBytes = 2_048
     /// The most elements drawn through an offscreen surface (filter, mask,
     /// opacity below 1, blend mode) once every `<use>` is expanded: each is a pass over the whole drawing.
-    public static let maximumOffscreenInstances = 64
+    package static let maximumOffscreenInstances = 64
     /// The largest `numOctaves` of `<feTurbulence>` (its cost grows with each octave).
-    public static let maximumTurbulenceOctaves = 10
+    package static let maximumTurbulenceOctaves = 10
     /// The largest `order` of `<feConvolveMatrix>` (librsvg 2.54 aborts the process on large kernels).
-    public static let maximumConvolveOrder = 5
+    package static let maximumConvolveOrder = 5
     /// The largest document after gzip decompression, in bytes (the asset file limit).
-    public static let maximumDecompressedBytes = ImageAsset.Limits.maximumBytes
+    package static let maximumDecompressedBytes = ImageAsset.Limits.maximumBytes
 
     /// Why a document was refused.
-    public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
         /// Whether the document is not well-formed XML or is well-formed but unsafe.
-        public enum Kind: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// libxml2 (or gzip) could not read it: librsvg would fail on it too.
             case malformed
             /// It parses, but breaks one of the rules.
@@ -63,11 +63,11 @@ public enum SVGSafety {
         }
 
         /// Which of the two.
-        public let kind: Kind
+        package let kind: Kind
         /// One line saying what was found.
-        public let reason: String
+        package let reason: String
         /// The reason.
-        public var description: String { reason }
+        package var description: String { reason }
 
         init(_ kind: Kind = .unsafe, _ reason: String) {
             self.kind = kind
@@ -79,7 +79,7 @@ public enum SVGSafety {
     /// itself, or its gzip decompression (so librsvg never decompresses what
     /// was not checked). Throws a `Rejection` naming the first unsafe construct.
     @discardableResult
-    public static func check(_ data: [UInt8]) throws(Rejection) -> [UInt8] {
+    package static func check(_ data: [UInt8]) throws(Rejection) -> [UInt8] {
         try inspect(data).document
     }
 

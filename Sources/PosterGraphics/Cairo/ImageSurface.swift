@@ -27,6 +27,30 @@ final class ImageSurface {
         self.height = height
     }
 
+    /// A surface over pixels the caller owns: `width * height` premultiplied ARGB32
+    /// words with no row padding, which must outlive every use of the surface.
+    init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int) throws(GraphicsError) {
+        guard width > 0, height > 0, width <= 32767, height <= 32767,
+              Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) == width * 4
+        else {
+            throw GraphicsError(.limit, "surface size \(width)x\(height) is outside 1...32767 pixels")
+        }
+        guard let surface = cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))
+        else {
+            throw GraphicsError(.cairo, "cairo_image_surface_create_for_data returned nothing")
+        }
+        do {
+            try checkCairo(cairo_surface_status(surface), "cairo_image_surface_create_for_data")
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        handle = surface
+        self.width = width
+        self.height = height
+    }
+
     deinit { cairo_surface_destroy(handle) }
 
     /// Bytes per row, which Cairo may pad beyond `width * 4`.

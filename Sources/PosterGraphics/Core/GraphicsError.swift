@@ -1,7 +1,7 @@
 /// A failure inside the graphics layer: a C library status, a missing font or a bad asset.
-public struct GraphicsError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct GraphicsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, broadly.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Cairo reported a non-success status.
         case cairo
         /// A pinned font file is not installed.
@@ -17,15 +17,15 @@ public struct GraphicsError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The broad kind of failure.
-    public let kind: Kind
+    package let kind: Kind
     /// A human-readable explanation, naming the file or library call involved.
-    public let message: String
+    package let message: String
 
     /// Creates an error.
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -5,16 +5,16 @@ import CRsvg
 
 /// The versions of the C libraries that decide what a poster's pixels look like,
 /// as loaded at run time (not as compiled against), for golden-image environment stamps.
-public enum LibraryVersions {
+package enum LibraryVersions {
     /// Cairo, which rasterises everything.
-    public static var cairo: String { String(cString: cairo_version_string()) }
+    package static var cairo: String { String(cString: cairo_version_string()) }
     /// Pango, which lays out text.
-    public static var pango: String { String(cString: pango_version_string()) }
+    package static var pango: String { String(cString: pango_version_string()) }
     /// HarfBuzz, which shapes glyphs.
-    public static var harfbuzz: String { String(cString: hb_version_string()) }
+    package static var harfbuzz: String { String(cString: hb_version_string()) }
 
     /// FreeType, which rasterises glyph outlines and decides hinting.
-    public static var freetype: String {
+    package static var freetype: String {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
         defer { FT_Done_FreeType(library) }
@@ -24,18 +24,18 @@ public enum LibraryVersions {
     }
 
     /// Fontconfig, which matches font patterns to the pinned files.
-    public static var fontconfig: String {
+    package static var fontconfig: String {
         let version = Int(FcGetVersion()) // major * 10000 + minor * 100 + revision
         return "\(version / 10000).\(version / 100 % 100).\(version % 100)"
     }
 
     /// librsvg, which draws SVG assets.
-    public static var librsvg: String {
+    package static var librsvg: String {
         "\(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version)"
     }
 
     /// Every library by name, in a fixed order.
-    public static var all: [(name: String, version: String)] {
+    package static var all: [(name: String, version: String)] {
         [("cairo", cairo), ("pango", pango), ("harfbuzz", harfbuzz),
          ("freetype", freetype), ("fontconfig", fontconfig), ("librsvg", librsvg)]
     }

@@ -1,15 +1,16 @@
 import PosterDisplay
 import CCairo
 
-/// Draws display lists into a reusable 2x raster and encodes it as PNG.
+/// Draws display lists into a reusable 2x raster (`Raster`); encoding is the caller's.
 ///
-/// One per thread: the surface is reused from render to render, so a worker
+/// One per thread: the raster is reused from render to render, so a worker
 /// allocates its full-size buffer once.
-public final class PosterCanvas {
+package final class PosterCanvas {
     /// Device pixels per poster point. Fixed, so every device shares one image.
-    public static let scale = 2.0
+    package static let scale = 2.0
 
-    private var surface: ImageSurface?
+    /// The last raster drawn, whose storage the next draw reuses.
+    private var raster: Raster?
     /// Blurred shape-shadow masks reused across renders (see `ShadowMaskCache`).
     var shadowMasks = ShadowMaskCache()
     /// The raster radial gradients are computed into (see `fillRadial`), made on first use.
@@ -23,41 +24,52 @@ public final class PosterCanvas {
     /// The decoded image of an asset id, for the list being drawn.
     var assets: (String) -> ImageAsset? = { _ in nil }
 
-    /// Creates a canvas; the surface is allocated on first use.
-    public init() {}
+    /// Creates a canvas; the raster is allocated on first use.
+    package init() {}
 
-    /// Draws `items` over a solid `background` on a canvas of `size` points,
-    /// returning the finished surface's pixels to `body`.
-    /// `assets` gives the decoded image for each `ImageReference.id` the items draw.
-    package func draw<R>(
-        _ items: [DisplayItem], size: Size, background: Color, assets: @escaping (String) -> ImageAsset? = { _ in nil },
-        _ body: (RasterView) throws -> R
-    ) throws -> R {
-        self.assets = assets
-        defer { self.assets = { _ in nil } }
+    /// Draws `items` over a solid `background` on a canvas of `size` points and
+    /// returns the raster; `assets` gives the decoded image for each
+    /// `ImageReference.id` the items draw.
+    ///
+    /// The canvas keeps the raster's storage and draws the next list into it again
+    /// when the caller has let the returned raster go; a raster the caller keeps is
+    /// never overwritten (copy on write).
+    package func draw(
+        _ items: [DisplayItem], size: Size, background: Color, assets: @escaping (String) -> ImageAsset? = { _ in nil }
+    ) throws(GraphicsError) -> Raster {
         let width = Int((size.width * Self.scale).rounded())
         let height = Int((size.height * Self.scale).rounded())
-        let target: ImageSurface
-        if let existing = surface, existing.width == width, existing.height == height {
-            target = existing
-        } else {
-            target = try ImageSurface(width: width, height: height)
-            surface = target
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw GraphicsError(.limit, "surface size \(width)x\(height) is outside 1...32767 pixels")
         }
-        let context = try CairoContext(surface: target)
-        let cr = context.handle
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_scale(cr, Self.scale, Self.scale)
-        for item in items {
-            try draw(item, in: context)
+        var target = raster?.width == width && raster?.height == height ? raster! : Raster(transparentWidth: width, height: height)
+        raster = nil  // so that `target` is the storage's only owner and is drawn into in place
+        self.assets = assets
+        defer { self.assets = { _ in nil } }
+        var failure: GraphicsError?
+        target.withUnsafeMutableBytes { bytes in
+            do throws(GraphicsError) {
+                let surface = try ImageSurface(wrapping: bytes.baseAddress!, width: width, height: height)
+                defer { cairo_surface_finish(surface.handle) }
+                let context = try CairoContext(surface: surface)
+                let cr = context.handle
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+                cairo_scale(cr, Self.scale, Self.scale)
+                for item in items {
+                    try draw(item, in: context)
+                }
+                try context.check("drawing the display list")
+                cairo_surface_flush(surface.handle)
+            } catch {
+                failure = error
+            }
         }
-        try context.check("drawing the display list")
-        return try target.withPixels { pixels in
-            try body(RasterView(pixels: pixels, width: width, height: height, stride: target.stride))
-        }
+        if let failure { throw failure }
+        raster = target
+        return target
     }
 
     func draw(_ item: DisplayItem, in context: CairoContext) throws(GraphicsError) {
@@ -143,28 +155,5 @@ public final class PosterCanvas {
             cairo_restore(cr)
         }
         try context.check("drawing an item")
-    }
-}
-
-/// Read-only access to a finished raster: premultiplied ARGB32 rows.
-public struct RasterView {
-    /// The pixel bytes, `stride * height` of them.
-    public let pixels: UnsafeRawBufferPointer
-    /// Width in device pixels.
-    public let width: Int
-    /// Height in device pixels.
-    public let height: Int
-    /// Bytes per row.
-    public let stride: Int
-
-    /// The pixel at (x, y) as straight-alpha RGBA bytes.
-    public func rgba(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        let word = pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-        let alpha = UInt8(word >> 24)
-        func straight(_ shift: UInt32) -> UInt8 {
-            let value = UInt32((word >> shift) & 0xFF)
-            return alpha == 0 ? 0 : UInt8(min(255, (value * 255 + UInt32(alpha) / 2) / UInt32(alpha)))
-        }
-        return (straight(16), straight(8), straight(0), alpha)
     }
 }

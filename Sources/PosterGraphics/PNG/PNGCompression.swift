@@ -7,7 +7,7 @@ import CIsal
 /// Measured on the 32 classic posters (bench/README.md): `fast` encodes in about
 /// a fifth of the time of `balanced` and writes files about 28% larger;
 /// `smallest` writes files about 10% smaller at about 40 times the time.
-public enum PNGCompression: String, Sendable, CaseIterable {
+package enum PNGCompression: String, Sendable, CaseIterable {
     /// ISA-L's igzip at level 1: for serving posters on demand.
     case fast
     /// libdeflate at level 6: the default.
@@ -16,7 +16,7 @@ public enum PNGCompression: String, Sendable, CaseIterable {
     case smallest
 
     /// The deflate implementation and level this setting uses.
-    public var deflater: PNGDeflater {
+    package var deflater: PNGDeflater {
         switch self {
         case .fast: .igzip(level: 1)
         case .balanced: .libdeflate(level: 6)
@@ -26,7 +26,7 @@ public enum PNGCompression: String, Sendable, CaseIterable {
 }
 
 /// A zlib-format compressor from Debian and its level.
-public enum PNGDeflater: Sendable, Equatable, CustomStringConvertible {
+package enum PNGDeflater: Sendable, Equatable, CustomStringConvertible {
     /// libdeflate, levels 0 (stored) ... 12: good ratios, about 6 ns a byte at level 6 on posters.
     case libdeflate(level: Int)
     /// ISA-L igzip, levels 0 ... 3: about eight times faster than libdeflate's
@@ -34,7 +34,7 @@ public enum PNGDeflater: Sendable, Equatable, CustomStringConvertible {
     case igzip(level: Int)
 
     /// "libdeflate level 6", for reports.
-    public var description: String {
+    package var description: String {
         switch self {
         case .libdeflate(let level): "libdeflate level \(level)"
         case .igzip(let level): "igzip level \(level)"

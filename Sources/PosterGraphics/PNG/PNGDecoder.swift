@@ -1,16 +1,16 @@
 import CDeflate
 
 /// A decoded image as straight (non-premultiplied) 8-bit RGBA, row-major, no padding.
-public struct DecodedImage: Sendable, Equatable {
+package struct DecodedImage: Sendable, Equatable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// `width * height * 4` bytes: R, G, B, A per pixel, top row first.
-    public let rgba: [UInt8]
+    package let rgba: [UInt8]
 
     /// Wraps already-decoded pixels; `rgba` must hold `width * height * 4` bytes.
-    public init(width: Int, height: Int, rgba: [UInt8]) {
+    package init(width: Int, height: Int, rgba: [UInt8]) {
         precondition(rgba.count == width * height * 4, "rgba must hold width * height * 4 bytes")
         self.width = width
         self.height = height
@@ -29,24 +29,24 @@ public struct DecodedImage: Sendable, Equatable {
 ///
 /// Thread safety: an immutable value; each call allocates its own libdeflate
 /// decompressor, so a decoder may be used from many threads at once.
-public struct PNGDecoder: Sendable {
+package struct PNGDecoder: Sendable {
     /// Largest accepted `width * height`; bigger images throw `.imageTooLarge`.
-    public var maxPixels: Int
+    package var maxPixels: Int
 
     /// A decoder accepting images up to `maxPixels` (default 50 megapixels).
-    public init(maxPixels: Int = 50_000_000) {
+    package init(maxPixels: Int = 50_000_000) {
         self.maxPixels = maxPixels
     }
 
     /// Decodes a complete PNG file held in memory.
-    public func decode(_ bytes: [UInt8]) throws(PNGError) -> DecodedImage {
+    package func decode(_ bytes: [UInt8]) throws(PNGError) -> DecodedImage {
         try bytes.withUnsafeBufferPointer { (buffer) throws(PNGError) in
             try decode(UnsafeRawBufferPointer(buffer))
         }
     }
 
     /// Decodes a complete PNG file from raw memory the caller keeps alive.
-    public func decode(_ bytes: UnsafeRawBufferPointer) throws(PNGError) -> DecodedImage {
+    package func decode(_ bytes: UnsafeRawBufferPointer) throws(PNGError) -> DecodedImage {
         let parsed = try parseChunks(bytes)
         let header = parsed.header
         let scanlineBytes = header.scanlineBytes

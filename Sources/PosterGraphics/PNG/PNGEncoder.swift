@@ -14,11 +14,11 @@ import CDeflate
 /// large buffers (~8 MB for a poster) from a process-wide, lock-protected
 /// `PNGScratchPool`: allocating those per call made glibc return them to the
 /// kernel and fault them back in, ~20% of an encode.
-public struct PNGEncoder: Sendable {
+package struct PNGEncoder: Sendable {
     /// The compressor and its level.
-    public var deflater: PNGDeflater
+    package var deflater: PNGDeflater
     /// How each scanline's filter type is chosen.
-    public var filterStrategy: PNGFilterStrategy
+    package var filterStrategy: PNGFilterStrategy
     /// Largest `IDAT` data length; internal so tests can force multi-chunk output.
     var maxIDATLength = PNGFormat.maxChunkLength
 
@@ -33,36 +33,36 @@ public struct PNGEncoder: Sendable {
     /// same cost (about 17 ms), and 6 is the smaller; level 1 is about twice as fast
     /// and 12% larger, igzip (`.fast`) about five times as fast and 28% larger.
     /// Re-run the sweep on real renders before changing this.
-    public init() {
+    package init() {
         self.init(.balanced)
     }
 
     /// An encoder for one of the named trade-offs, with filter `.none` (which beat
     /// every other filter strategy at every level on real posters).
-    public init(_ compression: PNGCompression) {
+    package init(_ compression: PNGCompression) {
         self.init(deflater: compression.deflater, filterStrategy: .none)
     }
 
     /// An encoder with an explicit libdeflate level (0...12) and filter strategy.
-    public init(compressionLevel: Int, filterStrategy: PNGFilterStrategy) {
+    package init(compressionLevel: Int, filterStrategy: PNGFilterStrategy) {
         self.init(deflater: .libdeflate(level: compressionLevel), filterStrategy: filterStrategy)
     }
 
     /// An encoder with an explicit compressor and filter strategy.
-    public init(deflater: PNGDeflater, filterStrategy: PNGFilterStrategy) {
+    package init(deflater: PNGDeflater, filterStrategy: PNGFilterStrategy) {
         self.deflater = deflater
         self.filterStrategy = filterStrategy
     }
 
     /// The compressor's level.
-    public var compressionLevel: Int { deflater.level }
+    package var compressionLevel: Int { deflater.level }
 
     /// Encodes premultiplied native-endian ARGB32 pixels (Cairo's layout) as a PNG.
     ///
     /// - Parameters:
     ///   - pixels: at least `stride * (height - 1) + width * 4` bytes.
     ///   - stride: bytes from one row's start to the next, at least `width * 4`.
-    public func encode(
+    package func encode(
         argb32Premultiplied pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int
     ) throws(PNGError) -> [UInt8] {
         let source = try validatedBase(pixels, width: width, height: height, stride: stride)

@@ -3,7 +3,7 @@
 /// One typed error for both directions so callers can `catch` a single type and
 /// tests can compare exact cases; every case carries enough context to explain
 /// itself in a log line without the input at hand.
-public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     // MARK: Encoding
 
     /// Width or height is zero, negative or beyond the PNG limit of 2^31 - 1.
@@ -47,7 +47,7 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case paletteIndexOutOfRange(index: UInt8, paletteCount: Int)
 
     /// A human-readable explanation, suitable for logs and CLI output.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .invalidDimensions(width, height):
             "PNG: invalid dimensions \(width)x\(height) (each side must be 1...2147483647)"

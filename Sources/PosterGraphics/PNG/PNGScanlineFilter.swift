@@ -3,7 +3,7 @@
 /// Filters turn pixels into differences from their neighbours, which deflate
 /// compresses far better on gradients and flat areas. They cost CPU time, so the
 /// choice trades encode speed against file size.
-public enum PNGFilterStrategy: String, Sendable, Hashable, CaseIterable {
+package enum PNGFilterStrategy: String, Sendable, Hashable, CaseIterable {
     /// Filter type 0 on every row: raw bytes, no CPU spent on prediction.
     case none
     /// Filter type 1 on every row: difference from the pixel to the left.

@@ -6,16 +6,16 @@ import Foundation
 /// Created once per process (`FontLibrary.standard()`) and shared by every
 /// render thread; it is immutable after creation and fontconfig's read paths
 /// are thread-safe.
-public final class FontLibrary: @unchecked Sendable {
+package final class FontLibrary: @unchecked Sendable {
     /// The pinned fonts this library loaded.
-    public let fonts: [PinnedFont]
+    package let fonts: [PinnedFont]
     /// The family names available to themes.
-    public let families: Set<String>
+    package let families: Set<String>
     let config: OpaquePointer
 
     /// Loads the given font files into a fresh configuration; a missing file is
     /// an error naming the Debian package to install.
-    public convenience init(fonts: [PinnedFont] = PinnedFont.standard) throws(GraphicsError) {
+    package convenience init(fonts: [PinnedFont] = PinnedFont.standard) throws(GraphicsError) {
         try self.init(fonts: fonts, useSystemCache: true)
     }
 
@@ -114,7 +114,7 @@ public final class FontLibrary: @unchecked Sendable {
     private static let lock = NSLock()
 
     /// The process-wide library of the standard pinned fonts, loaded on first use.
-    public static func standard() throws(GraphicsError) -> FontLibrary {
+    package static func standard() throws(GraphicsError) -> FontLibrary {
         lock.lock()
         defer { lock.unlock() }
         if let cached { return try cached.get() }

@@ -4,18 +4,18 @@ import PosterDisplay
 ///
 /// Rendering sees only these files, never the machine's other fonts, so output
 /// does not change with whatever else is installed.
-public struct PinnedFont: Sendable, Hashable {
+package struct PinnedFont: Sendable, Hashable {
     /// The fontconfig family name themes refer to, such as "Noto Sans CJK SC".
-    public let family: String
+    package let family: String
     /// The absolute path of the font file.
-    public let path: String
+    package let path: String
     /// The Debian package that provides the file.
-    public let package: String
+    package let package: String
     /// Whether the font's glyphs are colour bitmaps (CBDT) that need scaled drawing.
-    public let isColorBitmap: Bool
+    package let isColorBitmap: Bool
 
     /// Creates a pinned font entry.
-    public init(family: String, path: String, package: String, isColorBitmap: Bool = false) {
+    package init(family: String, path: String, package: String, isColorBitmap: Bool = false) {
         self.family = family
         self.path = path
         self.package = package
@@ -23,7 +23,7 @@ public struct PinnedFont: Sendable, Hashable {
     }
 
     /// The fonts the engine ships with, from Debian bookworm packages.
-    public static let standard: [PinnedFont] = [
+    package static let standard: [PinnedFont] = [
         PinnedFont(family: "Noto Sans CJK SC", path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", package: "fonts-noto-cjk"),
         PinnedFont(family: "Noto Sans CJK SC", path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", package: "fonts-noto-cjk"),
         PinnedFont(family: "Noto Serif CJK SC", path: "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc", package: "fonts-noto-cjk"),
@@ -36,5 +36,5 @@ public struct PinnedFont: Sendable, Hashable {
     ]
 
     /// The families every text falls back to, in order, after its own family.
-    public static let fallbackFamilies = ["Noto Sans CJK SC", "Noto Color Emoji"]
+    package static let fallbackFamilies = ["Noto Sans CJK SC", "Noto Color Emoji"]
 }

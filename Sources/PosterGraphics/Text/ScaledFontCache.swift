@@ -35,7 +35,7 @@ final class ScaledFontCache {
         guard let pattern = FcPatternCreate() else { throw GraphicsError(.fontSetup, "FcPatternCreate failed") }
         defer { FcPatternDestroy(pattern) }
         func add(_ name: String, _ value: String) {
-            value.withCString { FcPatternAddString(pattern, name, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+            _ = value.withCString { FcPatternAddString(pattern, name, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         }
         add(FC_FILE, key.file)
         FcPatternAddInteger(pattern, FC_INDEX, Int32(clamping: key.faceIndex))

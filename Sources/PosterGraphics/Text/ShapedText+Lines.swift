@@ -3,7 +3,7 @@ import CPangoCairo
 
 extension ShapedText {
     /// The ink bounds of the text relative to its origin, in points.
-    public var inkBounds: Rect {
+    package var inkBounds: Rect {
         var ink = PangoRectangle()
         pango_layout_get_extents(layout.handle, &ink, nil)
         let scale = Double(PANGO_SCALE)
@@ -14,7 +14,7 @@ extension ShapedText {
 
 extension ShapedText {
     /// The text of each drawn line, in order, as Pango broke it.
-    public var lineTexts: [String] {
+    package var lineTexts: [String] {
         let utf8 = Array(text.utf8)
         return (0..<lineCount).compactMap { index in
             guard let line = pango_layout_get_line_readonly(layout.handle, Int32(index)) else { return nil }

@@ -3,17 +3,17 @@ import PosterDisplay
 /// A text shaped and fitted into its box, ready to draw.
 ///
 /// Holds Pango objects: draw it on the thread whose `TextShaper` made it.
-public final class ShapedText: @unchecked Sendable {
+package final class ShapedText: @unchecked Sendable {
     let layout: PangoLayoutBox
     let emoji: EmojiRenderer
     /// The text as drawn (cut and ellipsised when it did not fit).
-    public let text: String
+    package let text: String
     /// The logical size of the shaped text in points.
-    public let size: Size
+    package let size: Size
     /// The number of lines drawn.
-    public let lineCount: Int
+    package let lineCount: Int
     /// How the text was fitted.
-    public let fit: TextFit
+    package let fit: TextFit
 
     init(layout: PangoLayoutBox, emoji: EmojiRenderer, text: String, fit: TextFit) {
         self.layout = layout
@@ -31,7 +31,7 @@ extension TextShaper {
     /// `overflow` says, counting lines over the whole text (newlines included).
     /// A paragraph's last line never holds a lone ideograph when the text can
     /// avoid it in as many lines (`avoidingWidow`).
-    public func shape(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> ShapedText {
+    package func shape(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> ShapedText {
         // Hostile input is cut before shaping; a cut text ends with an ellipsis, like any text that does not fit.
         let (text, wasCut) = Self.bounded(text)
         let ceiling = style.size

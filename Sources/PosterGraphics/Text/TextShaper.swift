@@ -6,7 +6,7 @@ import Foundation
 
 /// Shapes text with Pango against the pinned fonts. One per thread: Pango
 /// contexts and font maps are not thread-safe.
-public final class TextShaper {
+package final class TextShaper {
     let library: FontLibrary
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
@@ -14,15 +14,15 @@ public final class TextShaper {
 
     /// The most characters a text may have; longer input is cut before shaping
     /// so that hostile input costs bounded time.
-    public static let maximumCharacters = 2000
+    package static let maximumCharacters = 2000
     /// The most Unicode scalars a text may have after cutting.
-    public static let maximumScalars = 8000
+    package static let maximumScalars = 8000
     /// The most Unicode scalars kept in one character (base plus combining marks,
     /// or an emoji sequence); real text needs about ten.
-    public static let maximumScalarsPerCharacter = 32
+    package static let maximumScalarsPerCharacter = 32
 
     /// Creates a shaper with fixed font options, so output never depends on the host.
-    public init(library: FontLibrary) throws(GraphicsError) {
+    package init(library: FontLibrary) throws(GraphicsError) {
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             throw GraphicsError(.fontSetup, "pango_cairo_font_map_new_for_font_type(FT) failed")
         }
@@ -51,7 +51,7 @@ public final class TextShaper {
     }
 
     /// Whether a family is one of the pinned ones.
-    public func hasFamily(_ family: String) -> Bool { library.families.contains(family) }
+    package func hasFamily(_ family: String) -> Bool { library.families.contains(family) }
 
     /// Shapes `text` at exactly the style's size, wrapped at `width` points (nil: no wrapping).
     func layout(_ text: String, style: TextStyle, size: Double, width: Double?) -> PangoLayoutBox {

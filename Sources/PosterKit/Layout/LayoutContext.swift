@@ -13,6 +13,9 @@ public final class LayoutContext {
     public private(set) var notes: [FitNote] = []
     /// The node being laid out, for labelling notes.
     private var currentLabels: [String] = []
+    /// Every element laid out, in theme order (a container before its children),
+    /// when a layout dump was asked for; nil otherwise, so a render records nothing.
+    package var laidOutElements: [LaidOutElement]?
 
     init(values: BindingValues, shaper: TextShaper, theme: Theme) {
         self.values = values
@@ -60,8 +63,21 @@ public final class LayoutContext {
         defer { currentLabels.removeLast() }
         let origin = Point(x: parentOrigin.x + node.x, y: (flowY ?? parentOrigin.y) + node.y)
         let width = node.width ?? max(0, parentWidth - node.x)
-        return try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
+        let index = laidOutElements?.count
+        laidOutElements?.append(LaidOutElement(label: node.label, type: node.typeName, depth: currentLabels.count - 1, items: []))
+        let layout = try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
+        if let index { laidOutElements?[index].items = layout.items }
+        return layout
     }
+}
+
+/// One element as layout placed it: its label, type and the items it draws.
+package struct LaidOutElement: Sendable {
+    package let label: String
+    package let type: String
+    /// How many containers it is inside (0 for a top-level element).
+    package let depth: Int
+    package var items: [DisplayItem]
 }
 
 /// Something that did not fit as designed: shrunk, ellipsised or shortened text,

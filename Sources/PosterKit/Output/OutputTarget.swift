@@ -21,25 +21,36 @@ public enum OutputTarget {
 
     /// Writes `data` to the path given with `-o`.
     public static func write(_ data: Data, toPath path: String) throws(WriteFailure) {
-        guard !path.isEmpty else { throw WriteFailure(path: path, reason: "an empty output path") }
-        guard !path.hasSuffix("/") else { throw WriteFailure(path: path, reason: "names a folder; -o needs a file name") }
+        if let refusal = refusal(forPath: path) { throw refusal }
         var info = stat()
         if lstat(path, &info) == 0 {
             let kind = NodeKind(info.st_mode)
-            switch kind {
-            case .regular: break
-            case .fifo, .characterDevice: return try stream(data, into: path, kind: kind)
-            case .symlink:
-                throw WriteFailure(path: path, reason: "is a symbolic link; -o never writes through one (name its target instead)")
-            case .directory, .blockDevice, .socket:
-                throw WriteFailure(path: path, reason: "is \(kind.description); -o writes only regular files, FIFOs and character devices")
-            }
+            if kind == .fifo || kind == .characterDevice { return try stream(data, into: path, kind: kind) }
         }
         let url = URL(fileURLWithPath: path)
         let folderPath = url.deletingLastPathComponent().path
         let folder = try openParent(folderPath, shown: path)
         defer { close(folder) }
         try AtomicWriter.write(data, named: url.lastPathComponent, in: folder, folderPath: folderPath, shown: path)
+    }
+
+    /// Why `write(_:toPath:)` would refuse `path` as it is now, checked without
+    /// writing (so a command writing two files can refuse before the first); nil when
+    /// the path may be written.
+    package static func refusal(forPath path: String) -> WriteFailure? {
+        guard !path.isEmpty else { return WriteFailure(path: path, reason: "an empty output path") }
+        guard !path.hasSuffix("/") else { return WriteFailure(path: path, reason: "names a folder; -o needs a file name") }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        let kind = NodeKind(info.st_mode)
+        switch kind {
+        case .regular, .fifo, .characterDevice:
+            return nil
+        case .symlink:
+            return WriteFailure(path: path, reason: "is a symbolic link; -o never writes through one (name its target instead)")
+        case .directory, .blockDevice, .socket:
+            return WriteFailure(path: path, reason: "is \(kind.description); -o writes only regular files, FIFOs and character devices")
+        }
     }
 
     /// Opens the folder a new file goes into, with a message that names the folder.

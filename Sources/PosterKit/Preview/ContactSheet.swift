@@ -1,19 +1,22 @@
 import Foundation
 import PosterGraphics
 
-/// A labelled grid of rendered posters in one PNG, so a theme author sees every
+/// A labelled grid of rendered posters in one image, so a theme author sees every
 /// variant at once. Posters with fit problems get a red frame.
 public struct ContactSheet: Sendable {
     /// One poster on the sheet.
     public struct Tile: Sendable {
+        /// The caption under the poster.
         public let label: String
-        public let png: [UInt8]
+        /// The poster's pixels, drawn scaled down (never re-decoded from a file).
+        public let raster: Raster
+        /// Whether the poster gets a red frame (it has fit problems).
         public let flagged: Bool
 
         /// Creates a tile.
-        public init(label: String, png: [UInt8], flagged: Bool) {
+        public init(label: String, raster: Raster, flagged: Bool) {
             self.label = label
-            self.png = png
+            self.raster = raster
             self.flagged = flagged
         }
     }
@@ -35,14 +38,20 @@ public struct ContactSheet: Sendable {
         self.columns = max(1, min(columns, tiles.count))
     }
 
-    /// Lays the sheet out and encodes it as PNG.
-    public func render(fonts: FontLibrary) throws(RenderError) -> [UInt8] {
+    /// Lays the sheet out, draws it and encodes it with `encoder`.
+    public func render(encoder: any PosterEncoder = PNG()) throws(RenderError) -> [UInt8] {
+        try encoder.encode(renderRaster())
+    }
+
+    /// Lays the sheet out and draws it.
+    public func renderRaster() throws(RenderError) -> Raster {
+        let fonts = try PosterFonts.library()
         let gutter = 14.0, labelHeight = 30.0, headerHeight = 44.0
         var items: [DisplayItem] = []
         do {
             let shaper = try TextShaper(library: fonts)
             var assets: [String: ImageAsset] = [:]
-            let first = try tiles.first.map { try ImageAsset.decode(Data($0.png), name: $0.label) }
+            let first = try tiles.first.map { try ImageAsset(raster: $0.raster) }
             let aspect = first.map { $0.intrinsicSize.height / $0.intrinsicSize.width } ?? 16.0 / 9
             let tileHeight = tileWidth * aspect
             let rows = (tiles.count + columns - 1) / columns
@@ -56,7 +65,7 @@ public struct ContactSheet: Sendable {
                 let frame = Rect(x: gutter + Double(column) * (tileWidth + gutter),
                                  y: headerHeight + Double(row) * (tileHeight + labelHeight + gutter),
                                  width: tileWidth, height: tileHeight)
-                let asset = try ImageAsset.decode(Data(tile.png), name: tile.label)
+                let asset = try ImageAsset(raster: tile.raster)
                 items.append(.shape(.rect(frame, cornerRadius: 0), fill: .solid(.white), stroke: nil,
                                     shadow: Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.18), offset: Point(x: 0, y: 2), blur: 4)))
                 let id = "tile \(index)"
@@ -71,10 +80,7 @@ public struct ContactSheet: Sendable {
                 items.append(.text(label, origin: Point(x: frame.x, y: frame.maxY + 4),
                                    color: tile.flagged ? Color(hex: "#E02020")! : Color(hex: "#333333")!, stroke: nil, shadow: nil))
             }
-            let encoder = PNGEncoder()
-            return try PosterCanvas().draw(items, size: size, background: Color(hex: "#EDEDED")!, assets: { assets[$0] }) { raster in
-                try encoder.encode(argb32Premultiplied: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride)
-            }
+            return try PosterCanvas().draw(items, size: size, background: Color(hex: "#EDEDED")!, assets: { assets[$0] })
         } catch let error as RenderError {
             throw error
         } catch {

@@ -1,14 +1,15 @@
 import Foundation
 import NMTIDomain
-import PosterGraphics
 
 /// Renders a set of previews (every variant of a theme, or one result in every
 /// theme) and collects what did not fit: a theme lint.
 public struct PreviewRun: Sendable {
     /// One rendered preview and its fit notes.
     public struct Variant: Sendable {
+        /// What the sheet prints under it: the variant, or the theme's name.
         public let label: String
-        public let poster: RenderedPoster
+        /// The drawn poster and its fit notes.
+        public let poster: RenderedRaster
     }
 
     /// The previews, in sheet order.
@@ -27,7 +28,7 @@ public struct PreviewRun: Sendable {
         var variants: [Variant] = []
         for pack in QuizPack.allCases {
             for code in PersonalityCode.all {
-                let poster = try renderer.render(QuizResult.catalogueSample(for: code, pack: pack), theme: theme)
+                let poster = try renderer.renderRaster(QuizResult.catalogueSample(for: code, pack: pack), theme: theme)
                 variants.append(Variant(label: "\(pack.rawValue) · \(code.rawValue) \(Personality.of(code).title)", poster: poster))
             }
         }
@@ -38,7 +39,7 @@ public struct PreviewRun: Sendable {
     public static func result(_ result: QuizResult, in themes: [Theme], renderer: PosterRenderer) throws(RenderError) -> PreviewRun {
         var variants: [Variant] = []
         for theme in themes {
-            variants.append(Variant(label: theme.name, poster: try renderer.render(result, theme: theme)))
+            variants.append(Variant(label: theme.name, poster: try renderer.renderRaster(result, theme: theme)))
         }
         return PreviewRun(variants: variants)
     }
@@ -46,7 +47,7 @@ public struct PreviewRun: Sendable {
     /// The contact sheet of this run.
     public func sheet(title: String, columns: Int = 8, tileWidth: Double = 150) -> ContactSheet {
         ContactSheet(title: title, tileWidth: tileWidth, tiles: variants.map {
-            ContactSheet.Tile(label: $0.label, png: $0.poster.png, flagged: $0.poster.notes.contains(where: \.isProblem))
+            ContactSheet.Tile(label: $0.label, raster: $0.poster.raster, flagged: $0.poster.notes.contains(where: \.isProblem))
         }, columns: columns)
     }
 }

@@ -2,64 +2,82 @@ import Foundation
 import NMTIDomain
 import PosterGraphics
 
-/// How hard poster PNGs are compressed: `fast`, `balanced` (the default) or `smallest`.
-public typealias PosterCompression = PNGCompression
-
 /// Renders results into posters: bind, lay out, draw, encode.
 ///
 /// Safe to call from several threads at once: each call borrows a worker with
 /// its own Pango context and canvas, and themes are immutable.
 public final class PosterRenderer: Sendable {
-    private let pool: WorkerPool
+    let pool: WorkerPool
+    /// How `render` encodes posters (PNG at `balanced` unless given).
+    public let encoder: any PosterEncoder
 
-    /// Creates a renderer over the pinned fonts; fails with a message naming the
-    /// package to install when a font is missing.
-    public init(fonts: FontLibrary? = nil, encoder: PNGEncoder = PNGEncoder()) throws(RenderError) {
-        let library: FontLibrary
-        if let fonts {
-            library = fonts
-        } else {
-            do throws(GraphicsError) {
-                library = try FontLibrary.standard()
-            } catch {
-                throw RenderError(.graphics, error.message)
-            }
-        }
-        pool = WorkerPool { () throws(GraphicsError) in try RenderWorker(fonts: library, encoder: encoder) }
+    /// Creates a renderer over the pinned fonts that encodes with `encoder`; fails
+    /// with a message naming the package to install when a font is missing.
+    public convenience init(encoder: any PosterEncoder = PNG()) throws(RenderError) {
+        try self.init(fonts: PosterFonts.library(), encoder: encoder)
     }
 
     /// Creates a renderer over the pinned fonts whose PNGs use one of the named
     /// compression settings.
     public convenience init(compression: PosterCompression) throws(RenderError) {
-        try self.init(encoder: PNGEncoder(compression))
+        try self.init(encoder: PNG(compression: compression))
     }
 
-    /// Renders one result with a theme into PNG bytes.
+    /// Creates a renderer over a given font library (tests and the benchmark load their own).
+    package init(fonts: FontLibrary, encoder: any PosterEncoder = PNG()) {
+        self.encoder = encoder
+        pool = WorkerPool { () throws(GraphicsError) in try RenderWorker(fonts: fonts) }
+    }
+
+    /// Renders one result with a theme into an encoded poster, with the renderer's encoder.
     public func render(_ result: QuizResult, theme: Theme) throws(RenderError) -> RenderedPoster {
+        try render(result, theme: theme, encoder: encoder)
+    }
+
+    /// Renders one result with a theme and encodes it with `encoder`.
+    public func render(_ result: QuizResult, theme: Theme, encoder: any PosterEncoder) throws(RenderError) -> RenderedPoster {
+        let drawn = try renderRaster(result, theme: theme)
+        let bytes = try encoder.encode(drawn.raster)
+        return RenderedPoster(bytes: bytes, fileExtension: encoder.fileExtension, mediaType: encoder.mediaType,
+                              width: drawn.raster.width, height: drawn.raster.height, notes: drawn.notes)
+    }
+
+    /// Renders one result with a theme into pixels, without encoding them.
+    public func renderRaster(_ result: QuizResult, theme: Theme) throws(RenderError) -> RenderedRaster {
         try pool.withWorker { worker throws(RenderError) in
-            let values = theme.bind(ResolvedResult(result))
-            let list = try Self.layout(theme: theme, values: values, shaper: worker.shaper)
-            let png = try Self.draw(list, theme: theme, values: values, worker: worker)
-            return RenderedPoster(png: png, width: theme.pixelSize.width, height: theme.pixelSize.height, notes: list.notes)
+            let list = try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result)), shaper: worker.shaper).list
+            return RenderedRaster(raster: try Self.draw(list, theme: theme, canvas: worker.canvas), notes: list.notes)
         }
     }
 
-    /// Renders and writes the PNG to `url` through a temporary file and a rename,
+    /// Lays one result out with a theme: the display list drawing would walk.
+    public func layOut(_ result: QuizResult, theme: Theme) throws(RenderError) -> DisplayList {
+        try pool.withWorker { worker throws(RenderError) in
+            try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result)), shaper: worker.shaper).list
+        }
+    }
+
+    /// Draws a display list laid out with `theme` (whose assets its images name), on any thread.
+    public func draw(_ list: DisplayList, theme: Theme) throws(RenderError) -> Raster {
+        try pool.withWorker { worker throws(RenderError) in try Self.draw(list, theme: theme, canvas: worker.canvas) }
+    }
+
+    /// Renders and writes the poster to `url` through a temporary file and a rename,
     /// so a failed render or write leaves nothing behind.
     @discardableResult
     public func render(_ result: QuizResult, theme: Theme, to url: URL) throws(RenderError) -> RenderedPoster {
         let poster = try render(result, theme: theme)
-        try AtomicFile.write(Data(poster.png), to: url)
+        try AtomicFile.write(Data(poster.bytes), to: url)
         return poster
     }
 
-    /// Renders and writes the PNG as `relative` inside `folder` (see `OutputFolder`: never
+    /// Renders and writes the poster as `relative` inside `folder` (see `OutputFolder`: never
     /// outside it, never through a symlink), atomically.
     @discardableResult
     public func render(_ result: QuizResult, theme: Theme, into folder: OutputFolder, as relative: String) throws(RenderError) -> RenderedPoster {
         let poster = try render(result, theme: theme)
         do throws(WriteFailure) {
-            try folder.write(Data(poster.png), to: relative)
+            try folder.write(Data(poster.bytes), to: relative)
         } catch {
             throw RenderError(.output, error.description)
         }
@@ -71,27 +89,22 @@ public final class PosterRenderer: Sendable {
         try pool.withWorker { worker throws(RenderError) in
             let start = clock()
             let values = theme.bind(ResolvedResult(result))
-            let list = try Self.layout(theme: theme, values: values, shaper: worker.shaper)
+            let list = try Self.layout(theme: theme, values: values, shaper: worker.shaper).list
             let laidOut = clock()
-            var encoded = 0
-            var drawn: UInt64 = 0
-            do {
-                try worker.canvas.draw(list.items, size: list.size, background: list.background,
-                                   assets: { theme.asset($0) }) { raster in
-                    drawn = clock()
-                    encoded = try worker.encoder.encode(
-                        argb32Premultiplied: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride).count
-                }
-            } catch {
-                throw RenderError(.graphics, "\(theme.name): \(error)")
-            }
+            let raster = try Self.draw(list, theme: theme, canvas: worker.canvas)
+            let drawn = clock()
+            let encoded = try encoder.encode(raster).count
             let end = clock()
             return StageTimings(layout: laidOut - start, draw: drawn - laidOut, encode: end - drawn, bytes: encoded)
         }
     }
 
-    static func layout(theme: Theme, values: BindingValues, shaper: TextShaper) throws(RenderError) -> DisplayList {
+    /// Lays a poster out; with `recordingElements`, also every element laid out (for `LayoutDump`).
+    static func layout(theme: Theme, values: BindingValues, shaper: TextShaper, recordingElements: Bool = false)
+        throws(RenderError) -> (list: DisplayList, elements: [LaidOutElement]?)
+    {
         let context = LayoutContext(values: values, shaper: shaper, theme: theme)
+        if recordingElements { context.laidOutElements = [] }
         var items: [DisplayItem] = []
         let canvas = Rect(x: 0, y: 0, width: theme.canvasSize.width, height: theme.canvasSize.height)
         for node in theme.elements {
@@ -103,47 +116,69 @@ public final class PosterRenderer: Sendable {
             }
             items += layout.items
         }
-        return DisplayList(size: theme.canvasSize, background: theme.background.resolve(values) ?? .white,
-                           items: items, notes: context.notes)
+        let list = DisplayList(size: theme.canvasSize, background: theme.background.resolve(values) ?? .white,
+                               items: items, notes: context.notes)
+        return (list, context.laidOutElements)
     }
 
-    static func draw(_ list: DisplayList, theme: Theme, values: BindingValues, worker: RenderWorker) throws(RenderError) -> [UInt8] {
+    static func draw(_ list: DisplayList, theme: Theme, canvas: PosterCanvas) throws(RenderError) -> Raster {
         do {
-            return try worker.canvas.draw(list.items, size: list.size, background: list.background,
-                                          assets: { theme.asset($0) }) { raster in
-                try worker.encoder.encode(
-                    argb32Premultiplied: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride)
-            }
+            return try canvas.draw(list.items, size: list.size, background: list.background, assets: { theme.asset($0) })
         } catch {
             throw RenderError(.graphics, "\(theme.name): \(error)")
         }
     }
 }
 
-/// A finished poster.
+/// A finished, encoded poster.
 public struct RenderedPoster: Sendable {
-    /// The PNG file's bytes.
-    public let png: [UInt8]
+    /// The encoded file's bytes.
+    public let bytes: [UInt8]
+    /// The file name extension of the encoding, such as "png".
+    public let fileExtension: String
+    /// The media type of the encoding, such as "image/png".
+    public let mediaType: String
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
     public let height: Int
     /// What was shrunk, ellipsised or overflowed while fitting the copy.
     public let notes: [FitNote]
+
+    /// The encoded bytes (the same as `bytes`), named for PNG, the default encoding.
+    public var png: [UInt8] { bytes }
 }
 
-/// Nanoseconds spent in each stage of one render, and the PNG size.
+/// A drawn poster before encoding: its pixels and fit notes.
+public struct RenderedRaster: Sendable, Hashable {
+    /// The pixels.
+    public let raster: Raster
+    /// What was shrunk, ellipsised or overflowed while fitting the copy.
+    public let notes: [FitNote]
+}
+
+/// Nanoseconds spent in each stage of one render, and the encoded size.
 public struct StageTimings: Sendable {
+    /// Binding and layout.
     public let layout: UInt64
+    /// Drawing the display list.
     public let draw: UInt64
+    /// Encoding the raster with the renderer's encoder.
     public let encode: UInt64
+    /// The encoded size in bytes.
     public let bytes: Int
 }
 
-/// The pinned fonts, for callers that draw outside a poster render (contact sheets).
-public enum PosterGraphicsFonts {
+/// The pinned fonts every renderer draws with.
+public enum PosterFonts {
+    /// Loads the process-wide library of the pinned fonts (once); fails with a message
+    /// naming the Debian package to install when a font file is missing.
+    public static func load() throws(RenderError) {
+        _ = try library()
+    }
+
     /// The process-wide font library.
-    public static func standard() throws(RenderError) -> FontLibrary {
+    package static func library() throws(RenderError) -> FontLibrary {
         do throws(GraphicsError) {
             return try FontLibrary.standard()
         } catch {

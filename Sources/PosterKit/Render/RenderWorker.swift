@@ -1,14 +1,12 @@
 import PosterGraphics
 
-/// One thread's reusable render state: a Pango shaper, a raster canvas and a PNG encoder.
+/// One thread's reusable render state: a Pango shaper and a raster canvas.
 final class RenderWorker {
     let shaper: TextShaper
     let canvas = PosterCanvas()
-    let encoder: PNGEncoder
 
-    init(fonts: FontLibrary, encoder: PNGEncoder) throws(GraphicsError) {
+    init(fonts: FontLibrary) throws(GraphicsError) {
         shaper = try TextShaper(library: fonts)
-        self.encoder = encoder
     }
 }
 

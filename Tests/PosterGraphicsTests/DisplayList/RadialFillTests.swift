@@ -33,10 +33,8 @@ import Testing
     func render(_ item: Case) throws -> (ours: [UInt8], cairos: [UInt8], width: Int) {
         let size = Size(width: 120, height: 90)
         let canvas = PosterCanvas()
-        let ours = try canvas.draw([.shape(item.geometry, fill: item.paint, stroke: nil, shadow: nil)], size: size,
-                                   background: item.background) { raster in
-            Self.bytes(raster)
-        }
+        let ours = Self.bytes(try canvas.draw([.shape(item.geometry, fill: item.paint, stroke: nil, shadow: nil)], size: size,
+                                              background: item.background))
         let reference = try ImageSurface(width: 240, height: 180)
         let context = try CairoContext(surface: reference)
         let cr = context.handle
@@ -47,13 +45,12 @@ import Testing
         canvas.setPaint(item.paint, in: cr)
         cairo_fill(cr)
         let cairos = reference.withPixels { pixels in
-            let view = RasterView(pixels: pixels, width: 240, height: 180, stride: reference.stride)
-            return Self.bytes(view)
+            Self.bytes(Raster(width: 240, height: 180, pixels: Array(pixels.bindMemory(to: UInt32.self)))!)
         }
         return (ours, cairos, 240)
     }
 
-    static func bytes(_ raster: RasterView) -> [UInt8] {
+    static func bytes(_ raster: Raster) -> [UInt8] {
         var out: [UInt8] = []
         for y in 0..<raster.height {
             for x in 0..<raster.width {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct EmojiTests {
     /// The inked rows and columns of a region: pixels that differ from the white background.
-    func inkBounds(_ raster: RasterView, columns: Range<Int>) -> (top: Int, bottom: Int)? {
+    func inkBounds(_ raster: Raster, columns: Range<Int>) -> (top: Int, bottom: Int)? {
         var top: Int?
         var bottom = 0
         for y in 0..<raster.height {
@@ -30,7 +30,8 @@ import Testing
         let item = DisplayItem.text(both, origin: Point(x: 4, y: 4), color: .black, stroke: nil, shadow: nil)
         let hanEnd = Int(((4 + han.size.width) * 2).rounded())
         let width = Int(((8 + both.size.width) * 2).rounded())
-        try canvas.draw([item], size: Size(width: 8 + both.size.width, height: 8 + both.size.height), background: .white) { raster in
+        do {
+            let raster = try canvas.draw([item], size: Size(width: 8 + both.size.width, height: 8 + both.size.height), background: .white)
             let hanInk = try #require(inkBounds(raster, columns: 0..<hanEnd))
             let emojiInk = try #require(inkBounds(raster, columns: hanEnd..<width))
             let hanHeight = Double(hanInk.bottom - hanInk.top)
@@ -41,7 +42,8 @@ import Testing
             #expect(abs(emojiInk.top - hanInk.top) < Int(size))
         }
         // Colour survives: some pixel of the emoji is clearly not grey.
-        try canvas.draw([item], size: Size(width: 8 + both.size.width, height: 8 + both.size.height), background: .white) { raster in
+        do {
+            let raster = try canvas.draw([item], size: Size(width: 8 + both.size.width, height: 8 + both.size.height), background: .white)
             var colourful = false
             for y in 0..<raster.height {
                 for x in hanEnd..<width {

@@ -13,10 +13,10 @@ struct RenderedTheme {
         let theme = try Theme.load(from: try makeTheme(json5, files: files))
         let renderer = try PosterRenderer()
         let poster = try renderer.render(result, theme: theme)
-        image = try PNGDecoder().decode(poster.png)
+        image = try PNGDecoder().decode(poster.bytes)
         notes = poster.notes
         let shaper = try TextShaper(library: FontLibrary.standard())
-        items = try PosterRenderer.layout(theme: theme, values: theme.bind(ResolvedResult(result)), shaper: shaper).items
+        items = try PosterRenderer.layout(theme: theme, values: theme.bind(ResolvedResult(result)), shaper: shaper).list.items
     }
 
     /// The RGBA pixel at a point (device pixel at twice the coordinates).
