@@ -58,14 +58,19 @@ public enum PaintValue: Sendable, Hashable {
 
 /// One stop of a gradient written in a theme.
 public struct ColorStop: Sendable, Hashable {
+    /// The colour at this stop.
     public var color: ColorValue
+    /// Position along the gradient, 0...1.
     public var offset: Double
 }
 
 /// An outline written in a theme.
 public struct StrokeValue: Sendable, Hashable {
+    /// The outline's colour.
     public var color: ColorValue
+    /// The line width in points.
     public var width: Double
+    /// Alternating on and off lengths in points; empty for a solid line.
     public var dash: [Double]
 
     /// The most lengths a dash pattern may list.
@@ -86,9 +91,13 @@ public struct StrokeValue: Sendable, Hashable {
 
 /// A drop shadow written in a theme.
 public struct ShadowValue: Sendable, Hashable {
+    /// The shadow's colour.
     public var color: ColorValue
+    /// Horizontal offset in points.
     public var x: Double
+    /// Vertical offset in points.
     public var y: Double
+    /// Blur radius in points.
     public var blur: Double
 
     func resolve(_ values: BindingValues) -> Shadow {
