@@ -2,6 +2,7 @@ import Foundation
 import NMTIDomain
 import PosterGraphics
 import PosterKit
+import Synchronization
 
 /// One fixed input: a catalogue result of one type and pack.
 struct Variant: Sendable {
@@ -150,16 +151,15 @@ struct EngineBench {
     }
 }
 
-/// A lock-protected work counter.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+/// A work counter shared by threads.
+final class Counter: Sendable {
+    private let value = Mutex(0)
 
     func next(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
+        value.withLock { value in
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
     }
 }

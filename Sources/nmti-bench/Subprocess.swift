@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs other programs: the baselines, hyperfine, `/usr/bin/time` and the CLI.
 enum Subprocess {
@@ -61,11 +62,11 @@ enum Subprocess {
     }
 }
 
-final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func append(_ chunk: Data) { lock.lock(); data.append(chunk); lock.unlock() }
-    var value: Data { lock.lock(); defer { lock.unlock() }; return data }
+/// Bytes appended from another thread (a child's standard error).
+final class LockedData: Sendable {
+    private let data = Mutex(Data())
+    func append(_ chunk: Data) { data.withLock { $0.append(chunk) } }
+    var value: Data { data.withLock { $0 } }
 }
 
 /// Quotes one argument for a POSIX shell command line (hyperfine runs commands through `sh`).

@@ -23,6 +23,10 @@ let usage = """
       --png-sweep           only time every PNG filter, compressor and level on the 32 classic posters
       --worst-themes DIR    only render one poster of each theme in DIR (bench/worst-themes), --rounds
                             times with a fresh load, and print median seconds; exit 1 if one takes > 2 s
+      --concurrent-memory N,N,...
+                            only measure peak resident memory with N threads calling one renderer at once
+                            (each count in a fresh process; --rounds posters per thread, default 8)
+      --workers W           with --concurrent-memory: the renderer's worker bound (default: the core count)
     """
 
 struct Options {
@@ -39,6 +43,9 @@ struct Options {
     var variantsOnly: String?
     var pngSweep = false
     var worstThemes: String?
+    var concurrentMemory: [Int]?
+    var concurrentMemoryOne: Int?
+    var workers: Int?
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -67,6 +74,15 @@ struct Options {
             case "--variants-only": variantsOnly = value(argument)
             case "--png-sweep": pngSweep = true
             case "--worst-themes": worstThemes = value(argument)
+            case "--concurrent-memory":
+                let text = value(argument)
+                let counts = text.split(separator: ",").compactMap { Int($0) }.filter { $0 >= 1 }
+                guard !counts.isEmpty, counts.count == text.split(separator: ",").count else {
+                    fail("--concurrent-memory takes positive counts separated by commas, not '\(text)'")
+                }
+                concurrentMemory = counts
+            case "--concurrent-memory-one": concurrentMemoryOne = count(argument)
+            case "--workers": workers = count(argument)
             case "-h", "--help": print(usage); exit(0)
             default: fail("unknown option '\(argument)'\n\n\(usage)")
             }
@@ -85,6 +101,15 @@ func main() throws {
     let themesDirectory = URL(fileURLWithPath: options.themes, relativeTo: cwd).standardizedFileURL
     let outDirectory = URL(fileURLWithPath: options.out, relativeTo: cwd).standardizedFileURL
     try FileManager.default.createDirectory(at: outDirectory, withIntermediateDirectories: true)
+
+    if let callers = options.concurrentMemoryOne {
+        try ConcurrencyMemoryBench.measureOne(count: callers, workers: options.workers, rounds: options.rounds, themes: themesDirectory)
+        return
+    }
+    if let counts = options.concurrentMemory {
+        try ConcurrencyMemoryBench.run(counts: counts, workers: options.workers, rounds: options.rounds, themes: themesDirectory)
+        return
+    }
 
     if let worstThemes = options.worstThemes {
         let folder = URL(fileURLWithPath: worstThemes, relativeTo: cwd).standardizedFileURL

@@ -1,3 +1,4 @@
+import PosterKit
 import Testing
 @testable import PosterCLI
 
@@ -143,7 +144,7 @@ struct ParsingTests {
         ("reslove", "resolve", 1), ("resolve", "resolve", 0), ("", "abc", 3), ("kitten", "sitting", 3),
     ])
     func editDistanceCountsSwapsOnce(lhs: String, rhs: String, distance: Int) {
-        #expect(Suggestions.distance(lhs, rhs) == distance)
+        #expect(Spelling.distance(lhs, rhs) == distance)
     }
 
     @Test func suggestionsPreferUniquePrefixesAndRejectFarGuesses() {

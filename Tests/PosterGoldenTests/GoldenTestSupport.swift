@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import NMTIDomain
 import PosterGraphics
 import Testing
@@ -67,16 +68,15 @@ enum GoldenTestSupport {
 
 /// The outcomes of the whole test run; the report is rewritten whenever there is a failure
 /// to show, so after the last golden test it covers the whole run.
-final class ReportCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outcomes: [GoldenOutcome] = []
+final class ReportCollector: Sendable {
+    private let outcomes = Mutex<[GoldenOutcome]>([])
 
     func add(_ new: [GoldenOutcome], suite: GoldenSuite) {
-        lock.lock()
-        defer { lock.unlock() }
-        outcomes += new
-        guard outcomes.contains(where: \.failed) else { return }
-        _ = try? suite.writeReport(outcomes, title: "Golden images (swift test)")
+        outcomes.withLock { outcomes in
+            outcomes += new
+            guard outcomes.contains(where: \.failed) else { return }
+            _ = try? suite.writeReport(outcomes, title: "Golden images (swift test)")
+        }
     }
 }
 

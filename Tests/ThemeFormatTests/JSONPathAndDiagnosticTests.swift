@@ -89,7 +89,7 @@ struct JSONPathAndDiagnosticTests {
         #expect(ObjectReader.suggestion(for: "backgroud", among: known) == "background")
         #expect(ObjectReader.suggestion(for: "colour", among: known) == nil)
         #expect(ObjectReader.suggestion(for: "x", among: known) == nil)
-        #expect(ObjectReader.editDistance(Array("kitten"), Array("sitting")) == 3)
-        #expect(ObjectReader.editDistance(Array(""), Array("abc")) == 3)
+        #expect(Spelling.distance("kitten", "sitting") == 3)
+        #expect(Spelling.distance("", "abc") == 3)
     }
 }

@@ -1,4 +1,5 @@
 import PosterKit
+import NMTIDomain
 import Foundation
 
 extension Manifest {
@@ -14,7 +15,16 @@ extension Manifest {
         }
         guard isWord(entry.pack) else { return ("pack", "not a pack name (ASCII letters and digits)") }
         guard isWord(entry.code) else { return ("code", "not a personality code (ASCII letters and digits)") }
-        guard entry.file == "\(entry.theme)/\(entry.pack)/\(entry.code).png" else {
+        if entry.result != nil {
+            // A bulk render's poster: `<id>.png` or `<pack>-<CODE>-<hash>.png`, directly in its folder.
+            let stem = entry.file.hasSuffix(".png") ? String(entry.file.dropLast(4)) : ""
+            guard QuizResult.fileNameProblem(forID: stem) == nil else {
+                return ("file", "not a poster name a bulk render writes (<id>.png directly in its folder)")
+            }
+            guard let hash = entry.result, hash.utf8.count == 64, hash.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+                return ("result", "not 64 lowercase hexadecimal digits")
+            }
+        } else if entry.file != "\(entry.theme)/\(entry.pack)/\(entry.code).png" {
             return ("file", "not \(entry.theme)/\(entry.pack)/\(entry.code).png, the file a batch writes for this entry")
         }
         guard entry.bytes >= 0 else { return ("bytes", "a size cannot be negative") }

@@ -21,10 +21,15 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var milliseconds: Double
         /// How the poster was made; absent in manifests written before it was recorded.
         public var provenance: Provenance?
+        /// Bulk renders only: where the result came from (`results.jsonl:17`, `a.json`).
+        public var source: String?
+        /// Bulk renders only: the sha256 of the result's canonical JSON, so a resume
+        /// keeps a poster only for the very result it shows.
+        public var result: String?
 
         /// Creates an entry.
         public init(theme: String, pack: String, code: String, file: String, bytes: Int, sha256: String,
-                    milliseconds: Double, provenance: Provenance? = nil) {
+                    milliseconds: Double, provenance: Provenance? = nil, source: String? = nil, result: String? = nil) {
             self.theme = theme
             self.pack = pack
             self.code = code
@@ -33,6 +38,8 @@ public struct Manifest: Codable, Sendable, Equatable {
             self.sha256 = sha256
             self.milliseconds = milliseconds
             self.provenance = provenance
+            self.source = source
+            self.result = result
         }
     }
 
@@ -49,10 +56,11 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// The largest manifest `read` accepts, in bytes.
     public static let maximumBytes = 64 << 20
 
-    /// Creates a manifest with entries in canonical order.
+    /// Creates a manifest with entries in canonical order (theme, pack, code, then file,
+    /// which tells a bulk render's many posters of one type apart).
     public init(shard: String? = nil, entries: [Entry]) {
         self.shard = shard
-        self.entries = entries.sorted { ($0.theme, $0.pack, $0.code) < ($1.theme, $1.pack, $1.code) }
+        self.entries = entries.sorted { ($0.theme, $0.pack, $0.code, $0.file) < ($1.theme, $1.pack, $1.code, $1.file) }
     }
 
     /// Pretty, key-sorted JSON, so manifests diff cleanly.

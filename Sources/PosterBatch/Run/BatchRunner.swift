@@ -100,7 +100,7 @@ public struct BatchRunner: Sendable {
         let lock = try BatchLock(folder: folder)
         defer { lock.release() }
         for directory in Set(plan.jobs.map { ($0.file as NSString).deletingLastPathComponent }) {
-            do throws(WriteFailure) { try output.makeFolder(directory) } catch { throw RenderError(.output, error.description) }
+            do throws(WriteFailure) { try output.makeFolder(directory) } catch { throw RenderError(.output, error.description, cause: error) }
         }
         Self.removeTemporaryFiles(plan, in: folder)
         let engineIdentity = EngineIdentity.of(version: engine)
@@ -160,11 +160,11 @@ public struct BatchRunner: Sendable {
         group.wait()
         let manifest = Manifest(shard: plan.shard?.description, entries: kept + state.entries)
         do {
-            try AtomicFile.write(try manifest.jsonData(), to: folder.appendingPathComponent(Manifest.fileName))
-        } catch let error as RenderError {
-            throw error
+            try AtomicWriter.write(try manifest.jsonData(), to: folder.appendingPathComponent(Manifest.fileName))
+        } catch let error as WriteFailure {
+            throw RenderError(.output, error.description, cause: error)
         } catch {
-            throw RenderError(.output, "\(folder.path)/\(Manifest.fileName): \(error)")
+            throw RenderError(.output, "\(folder.path)/\(Manifest.fileName): \(error)", cause: error)
         }
         journal.remove()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -229,7 +229,7 @@ public struct BatchRunner: Sendable {
         for (directory, names) in namesByFolder {
             for file in output.files(under: directory, maximumDepth: 0) {
                 let entry = (file as NSString).lastPathComponent
-                if names.contains(where: { AtomicFile.isTemporary(entry, for: $0) }) { _ = try? output.removeFile(file) }
+                if names.contains(where: { AtomicWriter.isTemporary(entry, for: $0) }) { _ = try? output.removeFile(file) }
             }
         }
     }

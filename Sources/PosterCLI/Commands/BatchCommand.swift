@@ -99,11 +99,11 @@ public struct BatchCommand: Command {
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
         let names = themes ?? ThemeInput.store.names()
-        guard !names.isEmpty else { throw CommandFailure(.noInput, "no themes in \(ThemeInput.store.directory.path)") }
+        guard !names.isEmpty else { throw CommandFailure(.missingInput, "no themes in \(ThemeInput.store.directory.path)") }
         var loaded: [Theme] = []
         for name in names { loaded.append(try ThemeInput.load(name)) }
         let plan = BatchPlan(themes: loaded, packs: packs, shard: shard)
-        let runner = BatchRunner(renderer: try ThemeInput.renderer(compression: compression), threads: jobs,
+        let runner = BatchRunner(renderer: try ThemeInput.renderer(compression: compression, workers: jobs), threads: jobs,
                                  compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
         let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
         let report: BatchRunner.Report
@@ -133,12 +133,12 @@ public struct BatchCommand: Command {
         }
         if !report.failures.isEmpty {
             // Only write failures (a full disk, a read-only folder): the output could not be created.
-            let status: ExitStatus = report.failures.allSatisfy { $0.kind == .output } ? .cantCreate : .failure
-            throw CommandFailure(status, "\(report.failures.count) of \(plan.jobs.count) posters failed")
+            let kind: FailureKind = report.failures.allSatisfy { $0.kind == .output } ? .outputUnwritable : .postersFailed
+            throw CommandFailure(kind, "\(report.failures.count) of \(plan.jobs.count) posters failed")
         }
         if let stdoutFailure {
             // Progress is only a report: the posters and the manifest are complete.
-            throw CommandFailure(.ioError, "\(stdoutFailure); the batch was completed anyway (\(report.manifest.entries.count) posters and \(out)/\(Manifest.fileName) written)")
+            throw CommandFailure(.stream, "\(stdoutFailure); the batch was completed anyway (\(report.manifest.entries.count) posters and \(out)/\(Manifest.fileName) written)")
         }
     }
 }

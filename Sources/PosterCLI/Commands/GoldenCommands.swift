@@ -1,6 +1,7 @@
 import Foundation
 import PosterGolden
 import PosterKit
+import Synchronization
 
 /// `nmti-poster golden check`: renders every golden case and compares it with its golden.
 public struct GoldenCheckCommand: Command {
@@ -51,7 +52,7 @@ public struct GoldenCheckCommand: Command {
         lines.print(String(format: "golden check: %@ in %.1f s", GoldenRun.counts(outcomes), seconds), io: &io)
         lines.print("report: \(report)", io: &io)
         if !failed.isEmpty {
-            throw CommandFailure(.failure, "\(failed.count) of \(outcomes.count) goldens failed; see \(report)")
+            throw CommandFailure(.goldensFailed, "\(failed.count) of \(outcomes.count) goldens failed; see \(report)")
         }
         try lines.finish()
     }
@@ -119,7 +120,7 @@ public struct GoldenUpdateCommand: Command {
                     lines.print("wrote \(plan.goldensDisplay)/\(EnvironmentStamp.fileName)", io: &io)
                 }
             } catch {
-                throw CommandFailure(.cantCreate, error.message)
+                throw CommandFailure(.outputUnwritable, error.message, cause: error)
             }
         } else if let note = suite.environmentNote(), outcomes.contains(where: { $0.action != nil }) {
             lines.print("note: \(EnvironmentStamp.fileName) was kept, as this update did not cover every golden: \(note)", io: &io)
@@ -129,7 +130,7 @@ public struct GoldenUpdateCommand: Command {
                                  written, outcomes.count, GoldenRun.counts(outcomes), seconds, plan.goldensDisplay), io: &io)
         if !unresolved.isEmpty {
             lines.print("report: \(report)", io: &io)
-            throw CommandFailure(.failure, "\(unresolved.count) goldens could not be recorded; see \(report)")
+            throw CommandFailure(.goldensFailed, "\(unresolved.count) goldens could not be recorded; see \(report)")
         }
         try lines.finish()
     }
@@ -156,7 +157,7 @@ struct GoldenRun: Sendable {
     func execute() throws(CommandFailure) -> (outcomes: [GoldenOutcome], seconds: Double, report: String, suite: GoldenSuite) {
         let start = Date()
         let references = themes ?? ThemeInput.store.names()
-        guard !references.isEmpty else { throw CommandFailure(.noInput, "no themes in \(ThemeInput.store.directory.path)") }
+        guard !references.isEmpty else { throw CommandFailure(.missingInput, "no themes in \(ThemeInput.store.directory.path)") }
         var loaded: [Theme] = []
         for reference in references { loaded.append(try ThemeInput.load(reference)) }
 
@@ -195,7 +196,7 @@ struct GoldenRun: Sendable {
         do throws(RenderError) {
             report = try suite.writeReport(outcomes, title: mode == .never ? "Golden check" : "Golden update")
         } catch {
-            throw CommandFailure(.cantCreate, error.message)
+            throw CommandFailure(.outputUnwritable, error.message, cause: error)
         }
         return (outcomes, Date().timeIntervalSince(start), GoldenSuite.relativeToWorkingDirectory(report), suite)
     }
@@ -228,23 +229,18 @@ struct GoldenRun: Sendable {
 }
 
 /// Outcomes filled in from many threads, each index once.
-private final class OutcomeCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [GoldenOutcome?]
+private final class OutcomeCollector: Sendable {
+    private let slots: Mutex<[GoldenOutcome?]>
 
     init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+        slots = Mutex(Array(repeating: nil, count: count))
     }
 
     func set(_ index: Int, _ outcome: GoldenOutcome) {
-        lock.lock()
-        slots[index] = outcome
-        lock.unlock()
+        slots.withLock { $0[index] = outcome }
     }
 
     var outcomes: [GoldenOutcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.compactMap { $0 }
+        slots.withLock { $0.compactMap { $0 } }
     }
 }

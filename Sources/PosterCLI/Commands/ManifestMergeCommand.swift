@@ -68,13 +68,13 @@ public struct ManifestMergeCommand: Command {
         do {
             merged = try mergedManifest.jsonData()
         } catch {
-            throw CommandFailure(.failure, "cannot encode the merged manifest (\(error))")
+            throw CommandFailure(.internalError, "cannot encode the merged manifest (\(error))", cause: error)
         }
         try OutputOption.write(merged, to: output, io: &io)
     }
 
     /// A manifest that cannot be read is "no input"; one that is invalid or does not merge is "bad input".
     static func failure(_ error: ManifestError) -> CommandFailure {
-        CommandFailure(error.kind == .unreadable ? .noInput : .badInput, error.description)
+        CommandFailure(error.kind == .unreadable ? .missingInput : .invalidManifest, error.description, cause: error)
     }
 }

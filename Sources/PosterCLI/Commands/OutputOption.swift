@@ -32,7 +32,7 @@ enum OutputOption {
                 try io.writeFile(data, to: path)
             }
         } catch {
-            throw CommandFailure(path == standardOutput ? .ioError : .cantCreate, error.description)
+            throw CommandFailure(path == standardOutput ? .stream : .outputUnwritable, error.description, cause: error)
         }
     }
 }

@@ -65,7 +65,7 @@ public struct PreviewCommand: Command {
         let renderer = try ThemeInput.renderer()
         guard watch else {
             let run = try preview(renderer: renderer, io: &io)
-            if run.hasProblems { throw CommandFailure(.failure, "some variants overflow; see the fit report above") }
+            if run.hasProblems { throw CommandFailure(.fitProblems, "some variants overflow; see the fit report above") }
             return
         }
         var stamp: WatchSnapshot?
@@ -82,7 +82,7 @@ public struct PreviewCommand: Command {
                     try? io.printLine(String(format: "re-rendered in %.0f ms; watching for changes (Ctrl-C stops)", milliseconds))
                 } catch {
                     // A closed standard output ends the watch: nothing could be reported any more.
-                    if error.status == .ioError { throw error }
+                    if error.kind == .stream { throw error }
                     io.printErrorLine(error.message ?? "preview failed")
                     try? io.printLine("the preview failed; watching for changes")
                 }
@@ -131,7 +131,7 @@ public struct PreviewCommand: Command {
             for line in report { try io.printLines("  " + TerminalText.escaped(line), to: stream) }
             if stream == .output { try io.printLine("wrote \(output) (\(run.variants.count) posters)") }
         } catch {
-            throw CommandFailure(.ioError, error.description)
+            throw CommandFailure(.stream, error.description, cause: error)
         }
         return run
     }

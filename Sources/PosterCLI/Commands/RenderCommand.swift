@@ -2,7 +2,8 @@ import Foundation
 import NMTIDomain
 import PosterKit
 
-/// `nmti-poster render <result>`: renders one result into a 2x PNG poster.
+/// `nmti-poster render <result>`: renders one result into a 2x PNG poster; with
+/// `--out <dir>`, many results into a folder (`BulkRender`).
 public struct RenderCommand: Command {
     public static let spec = CommandSpec(
         name: "render",
@@ -28,12 +29,38 @@ public struct RenderCommand: Command {
             is written after the poster, atomically, with the same rules as -o (- is
             standard output); it cannot be the poster's own path.
 
+            MANY RESULTS (--out <dir>):
+            Several result files, folders (their *.json files, sorted by name; subfolders,
+            hidden files, symlinks and other files are skipped) or --results <file.jsonl>
+            (one result per line, blank lines skipped, at most 65,536 bytes a line; -
+            reads standard input, as a stream) are rendered in parallel into <dir>, with
+            <dir>/manifest.json as 'batch' writes it (plus each poster's source and
+            result hash). A poster is named <id>.png after the result's id (1-100 ASCII
+            letters, digits, '-', '_', '.', starting with a letter or digit; anything else
+            is an error for that result, path 'id'), else <pack>-<CODE>-<hash>.png with the
+            first 16 hex digits of the sha256 of the canonical result. Two results that
+            would get one name (the same id, or the same result twice without ids): the
+            later one fails. A result that fails is listed as
+            'failed: <file>[:<line>]: <JSON path>: <reason>' and the others are still
+            rendered; the exit status is then 1 (73 if every failure was a write).
+            --shard K/N takes every N-th result (by position in the input) and --resume
+            keeps posters an earlier run wrote for the same result, theme, compression
+            and engine, as in 'batch'. Progress goes to standard output.
+            Usage errors (64): -o or --layout-json with several results, a folder or
+            --results; those without --out; - among several files (use --results -); files and --results
+            together; --jobs, --shard or --resume without --out.
+
             EXAMPLES:
               nmti-poster render Fixtures/results/workplace-PRED.json -o pred.png
               nmti-poster render result.json --theme Themes/classic -o -  > poster.png
+              nmti-poster render Fixtures/results --out posters
+              nmti-poster render --results users.jsonl --out posters --shard 3/8 --resume
+              producer | nmti-poster render --results - --out posters --quiet
               nmti-poster render result.json -o pred.png --layout-json pred.layout.json
             """,
-        arguments: [ArgumentSpec("result", help: "The result JSON file, or - to read standard input.")],
+        usage: "<result>... [-o <path> | --out <dir>] [options]",
+        arguments: [ArgumentSpec("result", help: "The result JSON file, or - to read standard input; with --out, any number of files and folders.",
+                                 isOptional: true, isRepeating: true)],
         options: [
             .value("theme", short: "t", valueName: "theme", defaultValue: ThemeStore.defaultThemeName,
                    help: "A theme name from the themes folder, or a theme folder or file."),
@@ -43,7 +70,7 @@ public struct RenderCommand: Command {
                    help: "Also write the layout (element bounds, text lines) as JSON; - is standard output."),
             ThemeInput.compressionOption,
             .flag("quiet", short: "q", help: "Do not print fit notes or the summary line."),
-        ])
+        ] + BulkRenderOptions.specOptions)
 
     /// The result file, or `-`.
     public let input: String
@@ -55,11 +82,16 @@ public struct RenderCommand: Command {
     public let quiet: Bool
     /// How hard the PNG is compressed.
     public let compression: PosterCompression
+    /// Set when many results are rendered into a folder; nil for one result.
+    let bulk: BulkRenderOptions?
     /// Where to write the layout dump, or nil for none.
     public let layoutJSON: String?
 
     public init(_ values: ParsedValues) throws(UsageError) {
-        input = values.argument("result") ?? ResultInput.standardInputPath
+        let inputs = values.arguments("result")
+        bulk = try BulkRenderOptions.parse(values, inputs: inputs)
+        guard bulk != nil || !inputs.isEmpty else { throw UsageError("missing argument <result>", commandPath: values.commandPath) }
+        input = inputs.first ?? ResultInput.standardInputPath
         theme = values.option("theme") ?? ThemeStore.defaultThemeName
         output = try values.options("output").last.map { path throws(UsageError) in try OutputOption.check(path, image: true) }
         quiet = values.flag("quiet")
@@ -73,6 +105,7 @@ public struct RenderCommand: Command {
     }
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
+        if let bulk { return try BulkRender.run(bulk, theme: theme, compression: compression, quiet: quiet, io: &io) }
         let result = try ResultInput.load(input, io: &io)
         let loaded = try ThemeInput.load(theme)
         let renderer = try ThemeInput.renderer(compression: compression)
@@ -90,7 +123,7 @@ public struct RenderCommand: Command {
         }
         // Refused before the poster is written, so a bad layout path leaves no poster behind.
         if let layoutJSON, layoutJSON != OutputOption.standardOutput, let refusal = OutputTarget.refusal(forPath: layoutJSON) {
-            throw CommandFailure(.cantCreate, refusal.description)
+            throw CommandFailure(.outputUnwritable, refusal.description, cause: refusal)
         }
         try OutputOption.write(Data(poster.bytes), to: path, io: &io)
         if let layoutJSON, let dump { try OutputOption.write(dump.json(), to: layoutJSON, io: &io) }

@@ -28,6 +28,6 @@ struct ReportLines {
 
     /// Fails with status 74 if any line could not be written.
     func finish() throws(CommandFailure) {
-        if let failure { throw CommandFailure(.ioError, failure.description) }
+        if let failure { throw CommandFailure(.stream, failure.description, cause: failure) }
     }
 }

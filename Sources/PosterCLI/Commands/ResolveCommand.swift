@@ -47,7 +47,7 @@ public struct ResolveCommand: Command {
         do {
             data = try ResolvedDocument(ResolvedResult(result)).jsonData()
         } catch {
-            throw CommandFailure(.failure, "cannot encode the resolved result: \(error)")
+            throw CommandFailure(.internalError, "cannot encode the resolved result: \(error)", cause: error)
         }
         do throws(IOFailure) {
             if output == "-" {
@@ -56,7 +56,7 @@ public struct ResolveCommand: Command {
                 try io.writeFile(data, to: output)  // see OutputTarget: atomic, or streamed into a FIFO or device
             }
         } catch {
-            throw CommandFailure(output == "-" ? .ioError : .cantCreate, error.description)
+            throw CommandFailure(output == "-" ? .stream : .outputUnwritable, error.description, cause: error)
         }
     }
 }

@@ -21,17 +21,18 @@ enum ResultInput {
             switch error.reason {
             case .tooLarge(let limit):
                 let reason = "document is larger than \(limit) bytes, the limit for a result"
-                throw CommandFailure(.badInput, ResultError(file: name, path: "", reason: reason).description)
+                let error = ResultError(file: name, path: "", reason: reason)
+                throw CommandFailure(.invalidResult, error.description, cause: error)
             case _ where isStandardInput:
-                throw CommandFailure(.ioError, error.description)
+                throw CommandFailure(.stream, error.description, cause: error)
             default:
-                throw CommandFailure(.noInput, error.description)
+                throw CommandFailure(.missingInput, error.description, cause: error)
             }
         }
         do throws(ResultError) {
             return try QuizResult(jsonData: data, file: name)
         } catch {
-            throw CommandFailure(.badInput, error.description)
+            throw CommandFailure(.invalidResult, error.description, cause: error)
         }
     }
 }

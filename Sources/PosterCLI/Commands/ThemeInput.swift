@@ -16,11 +16,11 @@ enum ThemeInput {
             let url = store.location(of: nameOrPath)
             if !FileManager.default.fileExists(atPath: url.path) {
                 let known = store.names().joined(separator: ", ")
-                throw CommandFailure(.noInput, "theme '\(nameOrPath)' not found at \(url.path); known themes: \(known)")
+                throw CommandFailure(.missingInput, "theme '\(nameOrPath)' not found at \(url.path); known themes: \(known)")
             }
-            if let reason = unreadableReason(url) { throw CommandFailure(.noInput, reason) }
-            if error.isUnreadableInput { throw CommandFailure(.noInput, summary(of: error, theme: nameOrPath)) }
-            throw CommandFailure(.badTheme, summary(of: error, theme: nameOrPath))
+            if let reason = unreadableReason(url) { throw CommandFailure(.missingInput, reason, cause: error) }
+            if error.isUnreadableInput { throw CommandFailure(.missingInput, summary(of: error, theme: nameOrPath), cause: error) }
+            throw CommandFailure(.invalidTheme, summary(of: error, theme: nameOrPath), cause: error)
         }
     }
 
@@ -49,15 +49,9 @@ enum ThemeInput {
             + problems.joined(separator: "; ")
     }
 
-    /// Maps a render failure to the command's exit status.
+    /// A render failure as a command failure of the same kind (`FailureKind(_:)`), wrapping it.
     static func failure(_ error: RenderError) -> CommandFailure {
-        switch error.kind {
-        case .result: CommandFailure(.badInput, error.message)
-        case .theme: CommandFailure(.badTheme, error.message)
-        case .output: CommandFailure(.cantCreate, error.message)
-        case .busy: CommandFailure(.temporaryFailure, error.message)
-        case .graphics: CommandFailure(.failure, error.message)
-        }
+        CommandFailure(FailureKind(error.kind), error.message, cause: error)
     }
 
     /// The --compression option shared by render and batch.
@@ -74,10 +68,11 @@ enum ThemeInput {
         return setting
     }
 
-    /// One renderer per process: fonts load once.
-    static func renderer(compression: PosterCompression = .balanced) throws(CommandFailure) -> PosterRenderer {
+    /// One renderer per process: fonts load once. `workers` bounds how many posters
+    /// render at once (default: the core count).
+    static func renderer(compression: PosterCompression = .balanced, workers: Int = PosterRenderer.defaultWorkerCount) throws(CommandFailure) -> PosterRenderer {
         do throws(RenderError) {
-            return try PosterRenderer(compression: compression)
+            return try PosterRenderer(compression: compression, workers: workers)
         } catch {
             throw failure(error)
         }

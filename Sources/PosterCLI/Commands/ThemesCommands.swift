@@ -36,7 +36,7 @@ public struct ThemesListCommand: Command {
                 }
             }
         } catch {
-            throw CommandFailure(.ioError, error.description)
+            throw CommandFailure(.stream, error.description, cause: error)
         }
     }
 }
@@ -76,15 +76,15 @@ public struct ThemesValidateCommand: Command {
                 let theme = try ThemeInput.load(name)
                 lines.print("ok: \(name) (\(theme.name), \(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt)", io: &io)
             } catch {
-                if error.status == .noInput { missing += 1 } else { invalid += 1 }
+                if error.kind == .missingInput { missing += 1 } else { invalid += 1 }
                 io.printErrorLine(error.message ?? "")
             }
         }
         if invalid > 0 {
-            throw CommandFailure(.badTheme, "\(invalid) of \(themes.count) themes are invalid")
+            throw CommandFailure(.invalidTheme, "\(invalid) of \(themes.count) themes are invalid")
         }
         if missing > 0 {
-            throw CommandFailure(.noInput, "\(missing) of \(themes.count) themes were not found")
+            throw CommandFailure(.missingInput, "\(missing) of \(themes.count) themes were not found")
         }
         try lines.finish()
     }

@@ -16,18 +16,25 @@ public protocol Command: Sendable {
     func run(io: inout some TerminalIO) throws(CommandFailure)
 }
 
-/// A failed command: the status to exit with and the one-line message that
-/// follows `nmti-poster: error:` on standard error.
-public struct CommandFailure: Error, Sendable, Hashable {
-    /// The exit status.
-    public var status: ExitStatus
+/// A failed command: what kind of failure (which decides the exit status), the
+/// one-line message that follows `nmti-poster: error:` on standard error, and the
+/// error it came from.
+public struct CommandFailure: Error, Sendable {
+    /// What kind of failure this is.
+    public var kind: FailureKind
     /// The message, or nil when the command already reported the problem.
     public var message: String?
+    /// The error this failure wraps (a `ResultError`, `ThemeError`, `ManifestError`, …), if any.
+    public var cause: (any Error & Sendable)?
+
+    /// The exit status, from the kind (`ExitStatus(for:)`).
+    public var status: ExitStatus { ExitStatus(for: kind) }
 
     /// Creates a failure.
-    public init(_ status: ExitStatus, _ message: String?) {
-        self.status = status
+    public init(_ kind: FailureKind, _ message: String?, cause: (any Error & Sendable)? = nil) {
+        self.kind = kind
         self.message = message
+        self.cause = cause
     }
 }
 

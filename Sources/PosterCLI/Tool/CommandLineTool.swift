@@ -30,11 +30,11 @@ public struct CommandLineTool: Sendable {
                 try io.write(text, to: .output)
                 return .success
             } catch {
-                return report(CommandFailure(.ioError, error.description), io: &io)
+                return report(CommandFailure(.stream, error.description, cause: error), io: &io)
             }
         case .usageError(let error):
             report(error, io: &io)
-            return .usage
+            return ExitStatus(for: .usage)
         case .run(let command):
             do throws(CommandFailure) {
                 try command.run(io: &io)

@@ -2,6 +2,8 @@
 ///
 /// Scripts and CI branch on these numbers, so each one means exactly one kind
 /// of problem; `documented` is the table printed at the end of `--help`.
+/// Commands never pick a status: they throw a `CommandFailure` of a `FailureKind`,
+/// and `ExitStatus(for:)` is the one mapping.
 public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The number the process exits with.
     public let rawValue: Int32
@@ -17,7 +19,8 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let failure = ExitStatus(rawValue: 1)
     /// The command line was wrong: unknown command or option, missing argument (EX_USAGE).
     public static let usage = ExitStatus(rawValue: 64)
-    /// An input was read but is not a valid result JSON (EX_DATAERR).
+    /// An input was read but is not valid: a result JSON, a batch manifest, or a set of
+    /// manifests that is not one complete set (EX_DATAERR).
     public static let badInput = ExitStatus(rawValue: 65)
     /// An input file does not exist or cannot be read (EX_NOINPUT).
     public static let noInput = ExitStatus(rawValue: 66)

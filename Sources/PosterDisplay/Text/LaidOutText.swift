@@ -28,15 +28,18 @@ public struct LaidOutText: Sendable, Hashable, Codable {
     public var text: String
     /// The logical size in points.
     public var size: Size
-    /// The ink bounds relative to the top-left corner, in points (what a shadow blurs).
-    public var inkBounds: Rect
+    /// The ink bounds relative to the top-left corner, in points: what a shadow blurs.
+    /// Nil when layout was not asked to measure them (measuring ink reads every
+    /// glyph's outline, so it is done only for text drawn with a shadow); a shadow of
+    /// such a text blurs its logical box instead.
+    public var inkBounds: Rect?
     /// The lines, top to bottom.
     public var lines: [TextLine]
     /// How the text was fitted.
     public var fit: TextFit
 
     /// Creates a laid-out text.
-    public init(text: String, size: Size, inkBounds: Rect, lines: [TextLine], fit: TextFit) {
+    public init(text: String, size: Size, inkBounds: Rect?, lines: [TextLine], fit: TextFit) {
         self.text = text
         self.size = size
         self.inkBounds = inkBounds

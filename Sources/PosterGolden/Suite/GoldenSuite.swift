@@ -200,7 +200,7 @@ public final class GoldenSuite: Sendable {
         do throws(WriteFailure) {
             try goldensFolder.write(data, to: EnvironmentStamp.fileName)
         } catch {
-            throw RenderError(.output, error.description)
+            throw RenderError(.output, error.description, cause: error)
         }
         return true
     }
@@ -308,7 +308,7 @@ public final class GoldenSuite: Sendable {
         do throws(WriteFailure) {
             try artifactsFolder.write(Data(html.utf8), to: GoldenReport.fileName)
         } catch {
-            throw RenderError(.output, error.description)
+            throw RenderError(.output, error.description, cause: error)
         }
         return reportURL
     }

@@ -111,7 +111,8 @@ package final class PosterCanvas {
         case .text(let text, let origin, let color, let stroke, let shadow):
             let fonts = try scaledFonts(for: text)
             if let shadow {
-                let ink = text.inkBounds.offsetBy(dx: origin.x, dy: origin.y)
+                let box = text.inkBounds ?? Rect(x: 0, y: 0, width: text.size.width, height: text.size.height)
+                let ink = box.offsetBy(dx: origin.x, dy: origin.y)
                 try drawShadow(shadow, bounds: ink, in: context) { cr in
                     fill(text, fonts: fonts, at: origin, color: .black, silhouette: true, in: cr)
                 }

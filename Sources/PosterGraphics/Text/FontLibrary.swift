@@ -1,5 +1,6 @@
 import CPangoFT2
 import Foundation
+import Synchronization
 
 /// A private fontconfig configuration that sees only the pinned font files.
 ///
@@ -110,14 +111,20 @@ package final class FontLibrary: @unchecked Sendable {
     /// Families whose glyphs are colour bitmaps and must be drawn scaled.
     var colorBitmapFamilies: Set<String> { Set(fonts.filter(\.isColorBitmap).map(\.family)) }
 
-    nonisolated(unsafe) private static var cached: Result<FontLibrary, GraphicsError>?
-    private static let lock = NSLock()
+    private static let cached = Mutex<Result<FontLibrary, GraphicsError>?>(nil)
 
     /// The process-wide library of the standard pinned fonts, loaded on first use.
     package static func standard() throws(GraphicsError) -> FontLibrary {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached { return try cached.get() }
+        try cached.withLock { cached throws(GraphicsError) in
+            if let cached { return try cached.get() }
+            let result = load()
+            cached = result
+            return try result.get()
+        }
+    }
+
+    /// Loads the pinned fonts and makes their configuration fontconfig's current one.
+    private static func load() -> Result<FontLibrary, GraphicsError> {
         let result: Result<FontLibrary, GraphicsError>
         do {
             let library = try FontLibrary()
@@ -129,8 +136,7 @@ package final class FontLibrary: @unchecked Sendable {
         } catch {
             result = .failure(error)
         }
-        cached = result
-        return try result.get()
+        return result
     }
 }
 

@@ -11,7 +11,8 @@ extension ShapedText {
     /// Positions are kept exactly as Pango's Cairo renderer computes them (Pango
     /// units divided by `PANGO_SCALE`, which is exact in binary), so drawing the runs
     /// with `cairo_show_glyphs` places every glyph where Pango would have.
-    package func laidOut() -> LaidOutText {
+    /// `measuringInk` also measures the ink bounds (see `LaidOutText.inkBounds`).
+    package func laidOut(measuringInk: Bool = false) -> LaidOutText {
         let scale = Double(PANGO_SCALE)
         let utf8 = Array(text.utf8)
         var lines: [TextLine] = []
@@ -42,7 +43,7 @@ extension ShapedText {
                 }
             } while pango_layout_iter_next_run(iterator) != 0
         }
-        return LaidOutText(text: text, size: size, inkBounds: inkBounds, lines: lines, fit: fit)
+        return LaidOutText(text: text, size: size, inkBounds: measuringInk ? inkBounds : nil, lines: lines, fit: fit)
     }
 
     /// One Pango run as a glyph run; nil when its font is not a fontconfig font.
@@ -109,7 +110,9 @@ extension ShapedText {
 
 extension TextShaper {
     /// Shapes and fits `text` (see `shape`) and returns it as plain glyph runs.
-    package func layOut(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> LaidOutText {
-        shape(text, style: style, width: width, maxHeight: maxHeight).laidOut()
+    package func layOut(
+        _ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil, measuringInk: Bool = false
+    ) -> LaidOutText {
+        shape(text, style: style, width: width, maxHeight: maxHeight).laidOut(measuringInk: measuringInk)
     }
 }

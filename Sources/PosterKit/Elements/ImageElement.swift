@@ -130,7 +130,7 @@ public struct QRElement: PosterElement {
         do {
             matrix = try QRMatrix(encoding: text, correction: correction)
         } catch {
-            throw RenderError(.graphics, "\(context.theme.file.path): \(context.currentLabel): qr: \(error.message)")
+            throw RenderError(.graphics, "\(context.theme.file.path): \(context.currentLabel): qr: \(error.message)", cause: error)
         }
         let side = min(slot.width, slot.height ?? slot.width)
         let frame = Rect(x: slot.origin.x, y: slot.origin.y, width: side, height: side)

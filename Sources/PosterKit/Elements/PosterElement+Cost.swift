@@ -149,7 +149,7 @@ extension QRElement: CostEstimating {
         let bytes = estimator.variants.indices.map { index in
             data.expandedBytes { name in
                 if name == "link" { return Self.maximumLinkBytes }
-                if BindingValues.userTextNames.contains(name) { return QRMatrix.maximumBytes }
+                if BindingDescriptor.userTextNames.contains(name) { return QRMatrix.maximumBytes }
                 return estimator.variants[index][name].utf8.count
             }
         }.max() ?? 0

@@ -63,7 +63,8 @@ public struct TextElement: PosterElement {
     public func layout(in slot: LayoutSlot, context: LayoutContext) throws(RenderError) -> ElementLayout {
         let content = text.render(context.values)
         guard !content.isEmpty else { return .empty }
-        let shaped = context.layOut(content, style: style, width: slot.width, maxHeight: slot.height)
+        let shaped = context.layOut(content, style: style, width: slot.width, maxHeight: slot.height,
+                                    measuringInk: shadow != nil)
         if shaped.fit.shrunk { context.note(.shrunk, text: content, detail: "\(format(style.size)) -> \(format(shaped.fit.size)) pt") }
         if shaped.fit.ellipsised { context.note(.ellipsised, text: content, detail: "kept \(shaped.text.count - 1) of \(content.count) characters") }
         if let kept = shaped.fit.keptSentences, let total = shaped.fit.totalSentences {

@@ -40,9 +40,12 @@ public final class LayoutContext {
 
     /// Shapes and fits `text` into a box `width` wide (nil: no wrapping) and at most
     /// `maxHeight` tall, as the `text` element does: shrinking toward the style's
-    /// minimum size, then cutting as its `overflow` says.
-    public func layOut(_ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil) -> LaidOutText {
-        shaper.layOut(text, style: style, width: width, maxHeight: maxHeight)
+    /// minimum size, then cutting as its `overflow` says. `measuringInk` also measures
+    /// the ink bounds, which a text drawn with a shadow needs (`LaidOutText.inkBounds`).
+    public func layOut(
+        _ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil, measuringInk: Bool = false
+    ) -> LaidOutText {
+        shaper.layOut(text, style: style, width: width, maxHeight: maxHeight, measuringInk: measuringInk)
     }
 
     /// The id or JSON path of the element being laid out, for error messages.
@@ -140,11 +143,16 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
     /// the QR code the theme puts it in): the theme itself validated and is not at fault.
     public let isCausedByUserData: Bool
 
-    /// Creates an error.
-    public init(_ kind: Kind, _ message: String, causedByUserData: Bool = false) {
+    /// The error this one wraps (a `GraphicsError`, a `WriteFailure`, …), kept so a
+    /// front end can look past the message; nil when the render found the problem itself.
+    public let cause: (any Error & Sendable)?
+
+    /// Creates an error, wrapping `cause` when another layer's error is the reason.
+    public init(_ kind: Kind, _ message: String, causedByUserData: Bool = false, cause: (any Error & Sendable)? = nil) {
         self.kind = kind
         self.message = message
         isCausedByUserData = causedByUserData
+        self.cause = cause
     }
 
     public var description: String { message }

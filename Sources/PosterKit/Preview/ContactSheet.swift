@@ -84,7 +84,7 @@ public struct ContactSheet: Sendable {
         } catch let error as RenderError {
             throw error
         } catch {
-            throw RenderError(.graphics, "contact sheet: \(error)")
+            throw RenderError(.graphics, "contact sheet: \(error)", cause: error)
         }
     }
 }

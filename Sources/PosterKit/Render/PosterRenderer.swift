@@ -4,42 +4,58 @@ import PosterGraphics
 
 /// Renders results into posters: bind, lay out, draw, encode.
 ///
-/// Safe to call from several threads at once: each call borrows a worker with
-/// its own Pango context and canvas, and themes are immutable.
+/// Safe to call from several threads at once: each call is run by a worker with
+/// its own Pango context and canvas, and themes are immutable. At most `workerCount`
+/// workers ever exist; callers beyond that wait their turn, so memory stays flat
+/// however many threads call.
 public final class PosterRenderer: Sendable {
     let pool: WorkerPool
     /// How `render` encodes posters (PNG at `balanced` unless given).
     public let encoder: any PosterEncoder
 
-    /// Creates a renderer over the pinned fonts that encodes with `encoder`; fails
-    /// with a message naming the package to install when a font is missing.
-    public convenience init(encoder: any PosterEncoder = PNG()) throws(RenderError) {
-        try self.init(fonts: PosterFonts.library(), encoder: encoder)
+    /// The default number of workers: one per active processor core.
+    public static var defaultWorkerCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    /// Creates a renderer over the pinned fonts that encodes with `encoder`, with at
+    /// most `workers` render workers (default: the core count); fails with a message
+    /// naming the package to install when a font is missing.
+    public convenience init(encoder: any PosterEncoder = PNG(), workers: Int = PosterRenderer.defaultWorkerCount) throws(RenderError) {
+        try self.init(fonts: PosterFonts.library(), encoder: encoder, workers: workers)
     }
 
     /// Creates a renderer over the pinned fonts whose PNGs use one of the named
-    /// compression settings.
-    public convenience init(compression: PosterCompression) throws(RenderError) {
-        try self.init(encoder: PNG(compression: compression))
+    /// compression settings, with at most `workers` render workers.
+    public convenience init(compression: PosterCompression, workers: Int = PosterRenderer.defaultWorkerCount) throws(RenderError) {
+        try self.init(encoder: PNG(compression: compression), workers: workers)
     }
 
     /// Creates a renderer over a given font library (tests and the benchmark load their own).
-    package init(fonts: FontLibrary, encoder: any PosterEncoder = PNG()) {
+    package init(fonts: FontLibrary, encoder: any PosterEncoder = PNG(), workers: Int = PosterRenderer.defaultWorkerCount) {
         self.encoder = encoder
-        pool = WorkerPool { () throws(GraphicsError) in try RenderWorker(fonts: fonts) }
+        pool = WorkerPool(capacity: workers, fonts: fonts)
     }
+
+    /// The most render workers this renderer holds at once.
+    public var workerCount: Int { pool.capacity }
+
+    /// How many workers have been made so far (never more than `workerCount`).
+    package var workersMade: Int { pool.resourcesMade }
 
     /// Renders one result with a theme into an encoded poster, with the renderer's encoder.
     public func render(_ result: QuizResult, theme: Theme) throws(RenderError) -> RenderedPoster {
         try render(result, theme: theme, encoder: encoder)
     }
 
-    /// Renders one result with a theme and encodes it with `encoder`.
+    /// Renders one result with a theme and encodes it with `encoder`. The encoding
+    /// runs on the worker too, so at most `workerCount` rasters exist however many call.
     public func render(_ result: QuizResult, theme: Theme, encoder: any PosterEncoder) throws(RenderError) -> RenderedPoster {
-        let drawn = try renderRaster(result, theme: theme)
-        let bytes = try encoder.encode(drawn.raster)
-        return RenderedPoster(bytes: bytes, fileExtension: encoder.fileExtension, mediaType: encoder.mediaType,
-                              width: drawn.raster.width, height: drawn.raster.height, notes: drawn.notes)
+        try pool.withWorker { worker throws(RenderError) in
+            let list = try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result)), shaper: worker.shaper).list
+            let raster = try Self.draw(list, theme: theme, canvas: worker.canvas)
+            let bytes = try encoder.encode(raster)
+            return RenderedPoster(bytes: bytes, fileExtension: encoder.fileExtension, mediaType: encoder.mediaType,
+                                  width: raster.width, height: raster.height, notes: list.notes)
+        }
     }
 
     /// Renders one result with a theme into pixels, without encoding them.
@@ -67,7 +83,11 @@ public final class PosterRenderer: Sendable {
     @discardableResult
     public func render(_ result: QuizResult, theme: Theme, to url: URL) throws(RenderError) -> RenderedPoster {
         let poster = try render(result, theme: theme)
-        try AtomicFile.write(Data(poster.bytes), to: url)
+        do throws(WriteFailure) {
+            try AtomicWriter.write(Data(poster.bytes), to: url)
+        } catch {
+            throw RenderError(.output, error.description, cause: error)
+        }
         return poster
     }
 
@@ -79,14 +99,15 @@ public final class PosterRenderer: Sendable {
         do throws(WriteFailure) {
             try folder.write(Data(poster.bytes), to: relative)
         } catch {
-            throw RenderError(.output, error.description)
+            throw RenderError(.output, error.description, cause: error)
         }
         return poster
     }
 
     /// Runs the stages one by one with a caller-supplied clock, for the benchmark.
-    public func measureStages(_ result: QuizResult, theme: Theme, clock: () -> UInt64) throws(RenderError) -> StageTimings {
-        try pool.withWorker { worker throws(RenderError) in
+    public func measureStages(_ result: QuizResult, theme: Theme, clock: @escaping @Sendable () -> UInt64) throws(RenderError) -> StageTimings {
+        let encoder = self.encoder
+        return try pool.withWorker { worker throws(RenderError) in
             let start = clock()
             let values = theme.bind(ResolvedResult(result))
             let list = try Self.layout(theme: theme, values: values, shaper: worker.shaper).list
@@ -125,7 +146,7 @@ public final class PosterRenderer: Sendable {
         do {
             return try canvas.draw(list.items, size: list.size, background: list.background, assets: { theme.asset($0) })
         } catch {
-            throw RenderError(.graphics, "\(theme.name): \(error)")
+            throw RenderError(.graphics, "\(theme.name): \(error)", cause: error)
         }
     }
 }
@@ -182,7 +203,7 @@ public enum PosterFonts {
         do throws(GraphicsError) {
             return try FontLibrary.standard()
         } catch {
-            throw RenderError(.graphics, error.message)
+            throw RenderError(.graphics, error.message, cause: error)
         }
     }
 }

@@ -10,38 +10,25 @@ final class RenderWorker {
     }
 }
 
-/// A lock-protected pool of workers, so that concurrent renders never share Pango or Cairo state.
-final class WorkerPool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var idle: [RenderWorker] = []
-    private let make: () throws(GraphicsError) -> RenderWorker
+/// The renderer's workers: at most a bound of them, each on its own thread, so that
+/// renders never share Pango or Cairo state and memory does not grow with the number
+/// of callers (callers beyond the bound wait for a worker).
+typealias WorkerPool = BoundedPool<RenderWorker>
 
-    init(make: @escaping () throws(GraphicsError) -> RenderWorker) {
-        self.make = make
+extension BoundedPool where Resource == RenderWorker {
+    /// A pool of at most `capacity` workers over `fonts`.
+    convenience init(capacity: Int, fonts: FontLibrary) {
+        self.init(capacity: capacity) { () throws(RenderError) in
+            do throws(GraphicsError) {
+                return try RenderWorker(fonts: fonts)
+            } catch {
+                throw RenderError(.graphics, error.message, cause: error)
+            }
+        }
     }
 
     /// Runs `body` with a worker no other thread is using.
-    func withWorker<R>(_ body: (RenderWorker) throws(RenderError) -> R) throws(RenderError) -> R {
-        lock.lock()
-        let reused = idle.popLast()
-        lock.unlock()
-        let worker: RenderWorker
-        if let reused {
-            worker = reused
-        } else {
-            do {
-                worker = try make()
-            } catch {
-                throw RenderError(.graphics, error.message)
-            }
-        }
-        defer {
-            lock.lock()
-            idle.append(worker)
-            lock.unlock()
-        }
-        return try body(worker)
+    func withWorker<R: Sendable>(_ body: @escaping @Sendable (RenderWorker) throws(RenderError) -> R) throws(RenderError) -> R {
+        try withResource { (worker: inout RenderWorker) throws(RenderError) -> R in try body(worker) }
     }
 }
-
-import Foundation

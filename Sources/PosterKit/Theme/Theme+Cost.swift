@@ -121,7 +121,7 @@ final class CostEstimator {
     /// at most what the shaper keeps.
     func maximumCharacters(_ template: Template) -> Int {
         let limit = TextShaper.maximumCharacters
-        if !BindingValues.userTextNames.isDisjoint(with: template.names) { return limit }
+        if !BindingDescriptor.userTextNames.isDisjoint(with: template.names) { return limit }
         return variants.reduce(0) { max($0, min(limit, template.render($1).count)) }
     }
 

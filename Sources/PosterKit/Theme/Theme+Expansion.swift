@@ -26,15 +26,15 @@ enum ThemeExpansion {
     }
 
     /// The longest value each built-in name can have over every result, in UTF-8
-    /// bytes; the user's own fields (`BindingValues.userTextNames`) count as empty
+    /// bytes; the user's own fields (`BindingDescriptor.userTextNames`) count as empty
     /// here, as they come from the result (bounded by its 64 KiB document and, in a
     /// bind, by `Template.maximumRenderedBytes`).
     static let builtInMaximumBytes: [String: Int] = {
         var longest: [String: Int] = [:]
         func note(_ name: String, _ value: String) { longest[name] = max(longest[name] ?? 0, value.utf8.count) }
         for result in Theme.variantResults {
-            for (name, value) in BindingValues(result).values where !BindingValues.userTextNames.contains(name) {
-                note(name, value)
+            for (name, value) in BindingValues(result).values where !BindingDescriptor.userTextNames.contains(name) {
+                note(name, value.text)
             }
         }
         for personality in Personality.all {

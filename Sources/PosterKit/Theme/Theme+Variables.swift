@@ -4,7 +4,7 @@ extension Theme {
     /// Reads `variables`, each a string or `{ default, byCode, byPack }`, and orders
     /// them so each follows the variables it refers to; a cycle is an error.
     static func readVariables(_ object: ObjectReader, context: ThemeReadContext) -> [ThemeVariable] {
-        let builtIns = Set(BindingValues.builtInNames.map(\.name))
+        let builtIns = Set(BindingDescriptor.byName.keys)
         guard object.keys.count <= ThemeLimits.maximumVariables else {
             object.report("more than \(ThemeLimits.maximumVariables) variables")
             for key in object.keys { object.declare(key) }  // reported once, not variable by variable

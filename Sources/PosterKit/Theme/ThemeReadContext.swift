@@ -33,10 +33,16 @@ final class ThemeReadContext {
     }
 
     /// Every name a text template may use.
-    var textNames: Set<String> { Set(BindingValues.builtInNames.map(\.name)).union(variableNames) }
+    var textNames: Set<String> { Set(BindingDescriptor.byName.keys).union(variableNames) }
 
-    /// The names that are fixed per variant (code and pack), usable in colours and asset paths.
-    var variantNames: Set<String> { Set(["code", "alias", "pack"]).union(variableNames) }
+    /// The names that are fixed per variant (code, alias and pack), usable in colours and asset paths.
+    var variantNames: Set<String> { BindingDescriptor.variantNames.union(variableNames) }
+
+    /// The type of a name a theme may use: a built-in's own, text for a theme variable.
+    func type(of name: String) -> BindingType? {
+        if let descriptor = BindingDescriptor.byName[name] { return descriptor.type }
+        return variableNames.contains(name) ? .text : nil
+    }
 
     /// Parses a template and checks every placeholder name against `allowed`.
     func template(_ source: String, key: String, in object: ObjectReader, allowed: Set<String>, what: String) -> Template? {
@@ -78,10 +84,16 @@ final class ThemeReadContext {
             object.report(error.message, for: key)
             return nil
         case .success(let condition):
+            var valid = true
             for name in condition.names where !textNames.contains(name) {
+                valid = false
                 object.report("unknown name '\(name)' in condition\(suggestion(for: name, among: textNames))", for: key)
             }
-            return condition
+            for problem in condition.typeProblems(type(of:)) {
+                valid = false
+                object.report("\(problem), in condition \"\(source)\"", for: key)
+            }
+            return valid ? condition : nil
         }
     }
 
@@ -120,6 +132,6 @@ final class ThemeReadContext {
     }
 
     func suggestion(for word: String, among candidates: Set<String>) -> String {
-        ObjectReader.suggestion(for: word, among: candidates.sorted()).map { "; did you mean {\($0)}?" } ?? ""
+        Spelling.closest(to: word, among: candidates).map { "; did you mean {\($0)}?" } ?? ""
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
+import Synchronization
 
 /// Finds themes by name and caches loaded themes, reloading one only when its
 /// layout file or an asset in its folder changed.
-public final class ThemeStore: @unchecked Sendable {
+public final class ThemeStore: Sendable {
     /// The folder holding one sub-folder per theme.
     public let directory: URL
     /// The element types themes may use.
     public let registry: ElementRegistry
-    private let lock = NSLock()
-    private var cache: [String: (stamp: Date, theme: Theme)] = [:]
+    private let cache = Mutex<[String: (stamp: Date, theme: Theme)]>([:])
 
     /// The theme used when none is named.
     public static let defaultThemeName = "classic"
@@ -76,16 +76,9 @@ public final class ThemeStore: @unchecked Sendable {
         let url = location(of: nameOrPath)
         let key = url.standardizedFileURL.path
         let stamp = Self.newestModification(in: url)
-        lock.lock()
-        if let cached = cache[key], cached.stamp == stamp {
-            lock.unlock()
-            return cached.theme
-        }
-        lock.unlock()
+        if let cached = cache.withLock({ $0[key] }), cached.stamp == stamp { return cached.theme }
         let theme = try Theme.load(from: url, registry: registry)
-        lock.lock()
-        cache[key] = (stamp, theme)
-        lock.unlock()
+        cache.withLock { $0[key] = (stamp, theme) }
         return theme
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One problem found in a document, located both by path and by line.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
@@ -64,12 +65,11 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 /// reported all at once.
 ///
 /// A class, because every reader of one document writes into the same list;
-/// the lock makes it safe to share across tasks.
-public final class Diagnostics: @unchecked Sendable, CustomStringConvertible, Sequence {
+/// the mutex makes it safe to share across tasks.
+public final class Diagnostics: Sendable, CustomStringConvertible, Sequence {
     /// The file stamped on diagnostics that arrive without one.
     public let file: String?
-    private let lock = NSLock()
-    private var storage: [Diagnostic] = []
+    private let storage = Mutex<[Diagnostic]>([])
 
     /// Creates an empty collection for the document in `file`.
     public init(file: String? = nil) {
@@ -78,9 +78,7 @@ public final class Diagnostics: @unchecked Sendable, CustomStringConvertible, Se
 
     /// Everything recorded, in the order it was recorded.
     public var all: [Diagnostic] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
+        storage.withLock { $0 }
     }
 
     /// Everything recorded, in file order; diagnostics without a location come first, as they concern the whole file.
@@ -116,9 +114,7 @@ public final class Diagnostics: @unchecked Sendable, CustomStringConvertible, Se
     public func append(_ diagnostic: Diagnostic) {
         var diagnostic = diagnostic
         if diagnostic.file == nil { diagnostic.file = file }
-        lock.lock()
-        storage.append(diagnostic)
-        lock.unlock()
+        storage.withLock { $0.append(diagnostic) }
     }
 
     /// Records a syntax error.

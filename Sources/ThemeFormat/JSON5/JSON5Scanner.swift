@@ -64,33 +64,20 @@ struct JSON5Scanner {
 
     /// The offset of the first byte that does not start a well-formed UTF-8
     /// sequence (overlong forms and surrogates included), or nil if all is well.
+    /// The standard library validates; its decoder finds the offset only when
+    /// something is wrong.
     static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
-        var offset = 0
-        while offset < bytes.count {
-            let lead = bytes[offset]
-            if lead < 0x80 {
-                offset += 1
-                continue
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var valid = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): valid += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return valid
             }
-            let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return offset
-            }
-            guard offset + length <= bytes.count, (low...high).contains(bytes[offset + 1]) else { return offset }
-            for extra in 2..<max(2, length) where bytes[offset + extra] & 0xC0 != 0x80 {
-                return offset
-            }
-            offset += length
         }
-        return nil
     }
 
     /// Skips whitespace and comments. A lone `/` is left for the caller, which

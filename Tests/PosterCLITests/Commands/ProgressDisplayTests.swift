@@ -36,6 +36,13 @@ struct ProgressDisplayTests {
         #expect(!done.contains("\n"))
     }
 
+    @Test func anUnknownTotalShowsTheCountAndRateWithoutABar() {
+        // A bulk render reading a pipe does not know how many results will come.
+        #expect(ProgressDisplay.text(for: progress(5, of: 0), elapsed: 1, isTerminal: false)
+            == "[5] ok classic/workplace/PRED.png\n")
+        #expect(ProgressDisplay.text(for: progress(10, of: 0), elapsed: 2, isTerminal: true) == "\r10 done  5.0/s ")
+    }
+
     @Test func theBarEndsWithOneNewlineAndAQuietDisplayPrintsNothing() {
         let bar = Sink()
         let terminal = ProgressDisplay(isTerminal: true, quiet: false, sink: { bar.write($0) }, clock: { 0 })

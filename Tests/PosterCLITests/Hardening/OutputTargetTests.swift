@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// What `-o` does with the node at its path, through the real binary: FIFOs and character
@@ -188,15 +189,12 @@ struct OutputTargetTests {
 }
 
 /// Bytes a reader thread collects, and a signal when it is done.
-final class ReceivedBytes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes = Data()
+final class ReceivedBytes: Sendable {
+    private let bytes = Mutex(Data())
     private let done = DispatchSemaphore(value: 0)
 
     func append(_ chunk: ArraySlice<UInt8>) {
-        lock.lock()
-        bytes.append(contentsOf: chunk)
-        lock.unlock()
+        bytes.withLock { $0.append(contentsOf: chunk) }
     }
 
     func finish() { done.signal() }
@@ -204,9 +202,5 @@ final class ReceivedBytes: @unchecked Sendable {
     /// Waits for the reader, at most a minute, so a broken tool cannot hang the suite.
     func wait() { _ = done.wait(timeout: .now() + 60) }
 
-    var data: Data {
-        lock.lock()
-        defer { lock.unlock() }
-        return bytes
-    }
+    var data: Data { bytes.withLock { $0 } }
 }

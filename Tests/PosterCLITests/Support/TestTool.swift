@@ -29,7 +29,7 @@ struct EchoCommand: Command {
     func run(io: inout some TerminalIO) throws(CommandFailure) {
         let first = values.argument("first") ?? ""
         if first == "fail" {
-            throw CommandFailure(.badTheme, "theme 'x': bad colour\nsecond line\u{7}")
+            throw CommandFailure(.invalidTheme, "theme 'x': bad colour\nsecond line\u{7}")
         }
         let lines = [
             "path=\(values.commandPath.joined(separator: " "))",
@@ -43,7 +43,7 @@ struct EchoCommand: Command {
         do throws(IOFailure) {
             try io.printLines(lines.joined(separator: "\n"))
         } catch {
-            throw CommandFailure(.ioError, error.description)
+            throw CommandFailure(.stream, error.description)
         }
     }
 }

@@ -14,8 +14,8 @@ import Testing
     }
 
     @Test func bindsEveryBuiltInName() {
-        for (name, _) in BindingValues.builtInNames {
-            #expect(values.values[name] != nil, "no value for \(name)")
+        for descriptor in BindingDescriptor.builtIn {
+            #expect(values.values[descriptor.name] != nil, "no value for \(descriptor.name)")
         }
         #expect(values["pack"] == "student")
         #expect(values["packName"] == "做题家版")

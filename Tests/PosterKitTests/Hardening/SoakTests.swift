@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import NMTIDomain
 import Testing
 @testable import PosterKit
@@ -36,14 +37,16 @@ import Testing
     }
 }
 
-final class LockedCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var value = 0
+/// A count shared by threads.
+final class LockedCount: Sendable {
+    private let count = Mutex(0)
+
+    var value: Int { count.withLock { $0 } }
 
     func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
+        count.withLock { count in
+            count += 1
+            return count
+        }
     }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import PosterBatch
+import PosterKit
+
+/// `render` with many results: runs a `BulkRunner` with the progress display and
+/// turns its report into the summary line, the failure lines and the exit status.
+enum BulkRender {
+    /// Renders every result of `options` with `theme` into `options.out`.
+    ///
+    /// Exit status: 0 when every result was rendered (or kept); 1 when some failed
+    /// (each is listed as `failed: <file>[:<line>]: <JSON path>: <reason>`), or 73
+    /// when every failure was a poster that could not be written; 66 when the
+    /// `--results` file cannot be opened; 73, 75 and 78 as for `batch` (the folder,
+    /// its lock, the theme); 74 when only the progress on standard output failed.
+    static func run(_ options: BulkRenderOptions, theme: String, compression: PosterCompression, quiet: Bool,
+                    io: inout some TerminalIO) throws(CommandFailure) {
+        let loaded = try ThemeInput.load(theme)
+        let runner = BulkRunner(renderer: try ThemeInput.renderer(compression: compression), threads: options.jobs,
+                                compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
+        let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
+        let report: BulkRunner.Report
+        do throws(BulkRunError) {
+            report = try runner.run(options.source(), theme: loaded, into: URL(fileURLWithPath: options.out),
+                                    shard: options.shard, resume: options.resume) { display.update($0) }
+        } catch {
+            switch error {
+            case .input(let input): throw CommandFailure(input.isMissing ? .missingInput : .stream, input.description, cause: input)
+            case .render(let render): throw ThemeInput.failure(render)
+            }
+        }
+        display.finish()
+        for failure in report.failures { io.printErrorLine("failed: \(failure)") }
+        var stdoutFailure = display.failure
+        if !quiet, stdoutFailure == nil {
+            do throws(IOFailure) { try io.printLine(summary(of: report, out: options.out)) } catch { stdoutFailure = error }
+        }
+        if !report.failures.isEmpty {
+            let kind: FailureKind = report.failures.allSatisfy { $0.kind == .output } ? .outputUnwritable : .postersFailed
+            throw CommandFailure(kind, "\(report.failures.count) of \(report.results) results failed; the others were rendered into \(options.out)")
+        }
+        if let stdoutFailure {
+            throw CommandFailure(.stream, "\(stdoutFailure); the render was completed anyway (\(report.manifest.entries.count) posters and \(options.out)/\(Manifest.fileName) written)")
+        }
+    }
+
+    /// `rendered 998 posters (12 kept from an earlier run) in 20.1 s (49.6/s) into out; manifest out/manifest.json; 2 failed`.
+    static func summary(of report: BulkRunner.Report, out: String) -> String {
+        let count = report.manifest.entries.count
+        let kept = report.reused > 0 ? " (\(report.reused) kept from an earlier run)" : ""
+        let rate = Double(count - report.reused) / max(report.seconds, 0.001)
+        let stale = report.stale.isEmpty ? "" : "; re-rendered stale posters made with another "
+            + report.stale.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+        let failed = report.failures.isEmpty ? "" : "; \(report.failures.count) failed"
+        return String(format: "rendered %d %@%@ in %.2f s (%.1f/s) into %@; manifest %@/%@", count, count == 1 ? "poster" : "posters",
+                      kept, report.seconds, rate, out, out, Manifest.fileName) + stale + failed
+    }
+}

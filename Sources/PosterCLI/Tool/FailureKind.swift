@@ -1,0 +1,79 @@
+import PosterKit
+
+/// Every kind of failure a command reports. The kind, not the command, decides
+/// the exit status (`ExitStatus(for:)`), and `documentedAs` is the phrase the
+/// README's "Exit status" row for that status uses for it (a test checks both).
+public enum FailureKind: String, CaseIterable, Sendable, Hashable {
+    /// The command line was wrong.
+    case usage
+    /// A result JSON is invalid or too large.
+    case invalidResult
+    /// A batch manifest is invalid, or the manifests given to `manifest merge` are not one complete set.
+    case invalidManifest
+    /// A file or theme does not exist or cannot be read.
+    case missingInput
+    /// A theme is invalid, or two themes of one batch declare the same name.
+    case invalidTheme
+    /// An output file cannot be created or written.
+    case outputUnwritable
+    /// Reading or writing a standard stream failed.
+    case stream
+    /// Another batch holds the output folder.
+    case busy
+    /// Fonts, Cairo, Pango or an asset failed while drawing (a pinned font is missing).
+    case graphics
+    /// Some posters of a batch failed (they are listed).
+    case postersFailed
+    /// A golden check found differences, or goldens could not be recorded.
+    case goldensFailed
+    /// `preview` found a text that overflows or an element outside the canvas.
+    case fitProblems
+    /// Something the tool itself should have done failed (encoding its own JSON).
+    case internalError
+
+    /// The words of the README's exit status row that cover this kind.
+    public var documentedAs: String {
+        switch self {
+        case .usage: "usage error"
+        case .invalidResult: "the result JSON"
+        case .invalidManifest: "a batch manifest is invalid, or the manifests given to `manifest merge` are not one complete set"
+        case .missingInput: "a file or theme does not exist or cannot be read"
+        case .invalidTheme: "invalid theme"
+        case .outputUnwritable: "cannot create an output file"
+        case .stream: "I/O error while reading or writing a stream"
+        case .busy: "another batch is writing into the same output folder"
+        case .graphics: "a pinned font is not installed"
+        case .postersFailed: "some posters of a batch failed"
+        case .goldensFailed: "a golden check found differences"
+        case .fitProblems: "`preview` found a text that overflows or an element outside the canvas"
+        case .internalError: "general failure"
+        }
+    }
+
+    /// The kind of a failed render, poster, batch or golden run.
+    public init(_ kind: RenderError.Kind) {
+        switch kind {
+        case .result: self = .invalidResult
+        case .theme: self = .invalidTheme
+        case .output: self = .outputUnwritable
+        case .busy: self = .busy
+        case .graphics: self = .graphics
+        }
+    }
+}
+
+extension ExitStatus {
+    /// The one mapping from a failure's kind to the status the process exits with.
+    public init(for kind: FailureKind) {
+        switch kind {
+        case .usage: self = .usage
+        case .invalidResult, .invalidManifest: self = .badInput
+        case .missingInput: self = .noInput
+        case .invalidTheme: self = .badTheme
+        case .outputUnwritable: self = .cantCreate
+        case .stream: self = .ioError
+        case .busy: self = .temporaryFailure
+        case .graphics, .postersFailed, .goldensFailed, .fitProblems, .internalError: self = .failure
+        }
+    }
+}

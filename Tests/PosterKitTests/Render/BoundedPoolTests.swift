@@ -1,0 +1,109 @@
+import Foundation
+import NMTIDomain
+import Synchronization
+import Testing
+@testable import PosterKit
+
+/// The renderer's pool never holds more than its bound, however many callers
+/// arrive at once; the callers beyond the bound wait and all finish; a released
+/// pool stops its threads.
+@Suite struct BoundedPoolTests {
+    /// A resource that only counts how many exist.
+    final class Token {
+        let number: Int
+        init(number: Int) { self.number = number }
+    }
+
+    /// Calls `body` from `count` threads started together, and waits for all of them.
+    static func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let group = DispatchGroup()
+        for index in 0..<count {
+            group.enter()
+            Thread.detachNewThread {
+                body(index)
+                group.leave()
+            }
+        }
+        group.wait()
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func manyConcurrentCallersShareAtMostCapacityResources(capacity: Int) throws {
+        let made = Atomic<Int>(0)
+        let inUse = Atomic<Int>(0)
+        let mostInUse = Atomic<Int>(0)
+        let finished = Atomic<Int>(0)
+        let pool = BoundedPool<Token>(capacity: capacity) { () throws(RenderError) in
+            Token(number: made.add(1, ordering: .relaxed).newValue)
+        }
+        Self.concurrently(64) { _ in
+            let number = try? pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in
+                let now = inUse.add(1, ordering: .relaxed).newValue
+                mostInUse.max(now, ordering: .relaxed)
+                usleep(500)  // hold the resource so that callers pile up
+                inUse.subtract(1, ordering: .relaxed)
+                return token.number
+            }
+            if number != nil { finished.add(1, ordering: .relaxed) }
+        }
+        #expect(finished.load(ordering: .relaxed) == 64)
+        #expect(made.load(ordering: .relaxed) <= capacity)
+        #expect(pool.resourcesMade == made.load(ordering: .relaxed))
+        #expect(mostInUse.load(ordering: .relaxed) <= capacity)
+        #expect(mostInUse.load(ordering: .relaxed) >= 1)
+    }
+
+    @Test func aFailedCreationFreesItsPlaceForTheNextCaller() throws {
+        let attempts = Atomic<Int>(0)
+        let pool = BoundedPool<Token>(capacity: 1) { () throws(RenderError) in
+            let attempt = attempts.add(1, ordering: .relaxed).newValue
+            if attempt <= 3 { throw RenderError(.graphics, "no fonts (attempt \(attempt))") }
+            return Token(number: attempt)
+        }
+        let failures = Atomic<Int>(0)
+        Self.concurrently(16) { _ in
+            do throws(RenderError) {
+                _ = try pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in token.number }
+            } catch {
+                failures.add(1, ordering: .relaxed)
+            }
+        }
+        #expect(failures.load(ordering: .relaxed) == 3)
+        #expect(pool.resourcesMade == 1)
+    }
+
+    @Test func theRendererMakesAtMostItsWorkerCountUnderManyConcurrentRenders() throws {
+        let theme = try sharedStore.theme("classic")
+        let renderer = try PosterRenderer(workers: 2)
+        #expect(renderer.workerCount == 2)
+        let rendered = Atomic<Int>(0)
+        Self.concurrently(24) { index in
+            let code = PersonalityCode.all[index % PersonalityCode.all.count]
+            if (try? renderer.render(QuizResult.catalogueSample(for: code, pack: .workplace), theme: theme)) != nil {
+                rendered.add(1, ordering: .relaxed)
+            }
+        }
+        #expect(rendered.load(ordering: .relaxed) == 24)
+        #expect(renderer.workersMade >= 1)
+        #expect(renderer.workersMade <= 2)
+    }
+
+    @Test func aReleasedPoolStopsItsThreadsAndAnotherCanStart() throws {
+        let made = Atomic<Int>(0)
+        for _ in 0..<20 {
+            let pool = BoundedPool<Token>(capacity: 2) { () throws(RenderError) in
+                Token(number: made.add(1, ordering: .relaxed).newValue)
+            }
+            Self.concurrently(4) { _ in
+                _ = try? pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in token.number }
+            }
+        }
+        #expect(made.load(ordering: .relaxed) <= 40)
+        #expect(made.load(ordering: .relaxed) >= 20)
+    }
+
+    @Test func theDefaultWorkerCountIsTheCoreCount() throws {
+        #expect(try PosterRenderer().workerCount == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(try PosterRenderer(workers: 0).workerCount == 1)
+    }
+}
