@@ -21,9 +21,13 @@ public indirect enum Condition: Sendable, Hashable {
 
     /// How a number is compared with a written number.
     public enum Order: String, Sendable, Hashable, CaseIterable {
+        /// `<`
         case less = "<"
+        /// `<=`
         case lessOrEqual = "<="
+        /// `>`
         case greater = ">"
+        /// `>=`
         case greaterOrEqual = ">="
 
         /// Whether `value` stands in this order to `bound`.
