@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PosterBatch", targets: ["PosterBatch"]),
         .library(name: "PosterGolden", targets: ["PosterGolden"]),
         .library(name: "PosterServer", targets: ["PosterServer"]),
+        .library(name: "PosterCLI", targets: ["PosterCLI"]),
         .executable(name: "nmti-poster", targets: ["nmti-poster"]),
     ],
     targets: [
@@ -72,6 +73,9 @@ let package = Package(
         // Throughput benchmark against Pillow, Chromium and the deflate floor: bench/README.md.
         .executableTarget(name: "nmti-bench", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics", "CDeflate"]),
 
+        // The plugin example of docs/plugins.md: a `stamp` element written only against PosterKit.
+        .target(name: "StampElement", dependencies: ["PosterKit"], path: "Examples/StampElement"),
+
         // What more than one test target uses: the seeded byte mutator and its generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NMTIDomainTests", dependencies: ["NMTIDomain", "TestSupport"]),
@@ -82,5 +86,7 @@ let package = Package(
         .testTarget(name: "PosterGoldenTests", dependencies: ["PosterGolden", "TestSupport"]),
         .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster"]),
         .testTarget(name: "PosterServerTests", dependencies: ["PosterServer", "PosterGraphics", "nmti-poster"]),
+        .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster", "StampElement"]),
+        .testTarget(name: "StampElementTests", dependencies: ["StampElement", "PosterKit"]),
     ]
 )

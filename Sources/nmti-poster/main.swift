@@ -1,7 +1,5 @@
-import Foundation
 import PosterCLI
 
 // Everything but the process boundary lives in PosterCLI, where tests run it in-process.
-NMTIPoster.prepareProcess()
-var io = SystemIO()
-exit(NMTIPoster.run(Array(CommandLine.arguments.dropFirst()), io: &io).rawValue)
+// An `nmti-poster` with extra element types passes its own registry (docs/plugins.md).
+NMTIPoster.main()

@@ -49,13 +49,21 @@ public enum NMTILink: Sendable, Hashable {
 public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem the link has.
     public enum Reason: Sendable, Hashable {
+        /// The link does not start with `nmti://`.
         case notNMTIScheme
+        /// The link's kind (its host, such as `result` or `invite`) is not one NMTI uses.
         case unknownKind(String)
+        /// The query string cannot be split into `name=value` pairs.
         case malformedQuery(String)
+        /// A parameter the link's kind requires is absent.
         case missingParameter(String)
+        /// A parameter appears more than once.
         case duplicateParameter(String)
+        /// A value has an invalid `%XX` escape or is not UTF-8 once decoded.
         case badPercentEncoding(String)
+        /// A parameter that names a personality holds no known code.
         case unknownCode(parameter: String, value: String)
+        /// The pack parameter is not `workplace` or `student`.
         case unknownPack(String)
     }
 

@@ -4,7 +4,14 @@
 /// or more lands on the dimension's positive pole, a negative score on its
 /// negative pole.
 public enum Dimension: String, CaseIterable, Sendable, Hashable, Codable {
-    case c, s, e, a
+    /// The C dimension, the first letter of a code.
+    case c
+    /// The S dimension, the second letter of a code.
+    case s
+    /// The E dimension, the third letter of a code.
+    case e
+    /// The A dimension, the fourth letter of a code.
+    case a
 
     /// The upper-case letter used in docs and charts ("C", "S", "E", "A").
     public var letter: String { rawValue.uppercased() }

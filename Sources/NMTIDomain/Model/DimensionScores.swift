@@ -1,8 +1,12 @@
 /// The four raw dimension totals of one quiz result.
 public struct DimensionScores: Sendable, Hashable, Codable {
+    /// The total on the C dimension; zero or more is its positive pole.
     public var c: Int
+    /// The total on the S dimension; zero or more is its positive pole.
     public var s: Int
+    /// The total on the E dimension; zero or more is its positive pole.
     public var e: Int
+    /// The total on the A dimension; zero or more is its positive pole.
     public var a: Int
 
     /// Creates scores from the four raw totals.

@@ -5,12 +5,17 @@ import Foundation
 public struct Manifest: Codable, Sendable, Equatable {
     /// One rendered poster.
     public struct Entry: Codable, Sendable, Equatable, Hashable {
+        /// The theme's name.
         public var theme: String
+        /// The copy pack: `workplace` or `student`.
         public var pack: String
+        /// The personality's canonical code, such as `PRED`.
         public var code: String
         /// The file, relative to the batch's output folder.
         public var file: String
+        /// The file's size in bytes.
         public var bytes: Int
+        /// The file's SHA-256, 64 lowercase hex digits.
         public var sha256: String
         /// Time to render and encode this poster (informational; varies run to run).
         public var milliseconds: Double

@@ -5,8 +5,11 @@ import NMTIDomain
 public struct BatchPlan: Sendable {
     /// One poster to render.
     public struct Job: Sendable {
+        /// The theme to render with.
         public let theme: Theme
+        /// The copy pack.
         public let pack: QuizPack
+        /// The personality.
         public let code: PersonalityCode
         /// The output path relative to the batch folder: `<theme>/<pack>/<CODE>.png`.
         public var file: String { "\(theme.name)/\(pack.rawValue)/\(code.rawValue).png" }
@@ -16,7 +19,9 @@ public struct BatchPlan: Sendable {
 
     /// A slice `index` of `count` (1-based), for spreading a batch over machines.
     public struct Shard: Sendable, Hashable, CustomStringConvertible {
+        /// Which slice, from 1 to `count`.
         public let index: Int
+        /// How many slices the batch is split into.
         public let count: Int
 
         /// Parses "K/N" with 1 <= K <= N.

@@ -28,7 +28,9 @@ public struct BatchRunner: Sendable {
 
     /// A poster that could not be rendered or written.
     public struct Failure: Sendable, CustomStringConvertible {
+        /// The poster's path relative to the output folder.
         public let file: String
+        /// Why it failed, naming the file or theme involved.
         public let message: String
         /// What failed: `.output` when the file could not be written.
         public var kind: RenderError.Kind = .graphics
@@ -37,8 +39,11 @@ public struct BatchRunner: Sendable {
 
     /// What a run produced.
     public struct Report: Sendable {
+        /// Every poster written (or kept, on a resume), in plan order.
         public let manifest: Manifest
+        /// The posters that could not be rendered or written.
         public let failures: [Failure]
+        /// The run's wall-clock time.
         public let seconds: Double
         /// Posters a resumed run found already written and intact, and kept.
         public var reused: Int = 0

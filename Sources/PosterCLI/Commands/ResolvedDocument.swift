@@ -6,8 +6,11 @@ import NMTIDomain
 public struct ResolvedDocument: Codable, Sendable, Hashable {
     /// A personality's pack copy.
     public struct Copy: Codable, Sendable, Hashable {
+        /// The one-line slogan under the title.
         public var slogan: String
+        /// The short tagline.
         public var tagline: String
+        /// The long description.
         public var fullDesc: String
     }
 
@@ -31,34 +34,57 @@ public struct ResolvedDocument: Codable, Sendable, Hashable {
 
     /// The personality of the friend whose invite led to this result.
     public struct Inviter: Codable, Sendable, Hashable {
+        /// The inviter's canonical code, such as `PRED`.
         public var code: String
+        /// The inviter's four-letter mnemonic, such as `WORK`.
         public var alias: String
+        /// The inviter's personality title.
         public var title: String
+        /// The inviter's personality emoji.
         public var emoji: String
+        /// The inviter's nickname, when the invite carried one.
         public var nickname: String?
     }
 
     /// How the invitee and inviter get along.
     public struct PairingEntry: Codable, Sendable, Hashable {
+        /// A name for the dynamic, such as 灵魂搭子 or 相爱相杀.
         public var label: String
+        /// One short sentence naming the other type and their most telling poles.
         public var line: String
     }
 
+    /// The canonical code, such as `PRED`.
     public var code: String
+    /// The personality's four-letter mnemonic, such as `WORK` (never a canonical code).
     public var alias: String
+    /// The personality's title, such as 六边形悍匪.
     public var title: String
+    /// The personality's emoji.
     public var emoji: String
+    /// The copy pack: `workplace` or `student`.
     public var pack: String
+    /// The pack's Chinese name.
     public var packName: String
+    /// The personality's copy in this pack.
     public var copy: Copy
+    /// The raw scores of the result.
     public var scores: DimensionScores
+    /// The four dimensions as the chart shows them, in C, S, E, A order.
     public var dimensions: [DimensionEntry]
+    /// The user's nickname, when the result has one.
     public var nickname: String?
+    /// Whether the result came through a friend's invite.
     public var invited: Bool
+    /// The result's share link, as the poster's QR code holds it.
     public var link: String
+    /// The inviting friend's personality, for an invited result.
     public var inviter: Inviter?
+    /// How the two get along, for an invited result.
     public var pairing: PairingEntry?
+    /// The result's id, when the JSON has one.
     public var id: String?
+    /// The result's date, when the JSON has one.
     public var date: String?
 
     /// Describes a resolved result.

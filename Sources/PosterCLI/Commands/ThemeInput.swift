@@ -3,8 +3,10 @@ import PosterKit
 
 /// Loading themes by name or path for commands, with failures mapped to exit statuses.
 enum ThemeInput {
-    /// The store over the themes folder (`$NMTI_THEMES_DIR`, `./Themes`, or the package's).
-    static let store = ThemeStore(directory: ThemeStore.defaultDirectory())
+    /// The store every command loads themes from, and so the element types they know:
+    /// the one given to `NMTIPoster.run(_:io:themes:)` for the run, else the standard
+    /// types over the default themes folder (see `ThemeStore.defaultDirectory()`).
+    @TaskLocal static var store = ThemeStore(directory: ThemeStore.defaultDirectory())
 
     /// Loads a theme by name (looked up in the themes folder) or by path.
     static func load(_ nameOrPath: String) throws(CommandFailure) -> Theme {

@@ -2,7 +2,12 @@ import Foundation
 
 /// One of the three standard streams.
 public enum StandardStream: Sendable, Hashable, CaseIterable {
-    case input, output, error
+    /// Standard input.
+    case input
+    /// Standard output.
+    case output
+    /// Standard error.
+    case error
 }
 
 /// Every operating-system call a command makes, so commands run the same way
@@ -27,9 +32,13 @@ public protocol TerminalIO {
 public struct IOFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Sendable, Hashable {
+        /// The file or a folder on its path does not exist.
         case noSuchFile
+        /// The file or its folder may not be read or written.
         case permissionDenied
+        /// The path names a folder.
         case isDirectory
+        /// The input is longer than `limit` bytes.
         case tooLarge(limit: Int)
         /// Any other system error, described by the system.
         case system(String)

@@ -1,3 +1,4 @@
+import Foundation
 import PosterKit
 
 /// The `nmti-poster` tool: its identity and entry point.
@@ -29,5 +30,21 @@ public enum NMTIPoster {
     /// status to exit with; `main.swift` passes a `SystemIO`, tests a `CapturedIO`.
     public static func run(_ words: [String], io: inout some TerminalIO) -> ExitStatus {
         tool.run(words, io: &io)
+    }
+
+    /// Runs the tool with the themes and element types of `themes`: every command
+    /// (`render`, `batch`, `preview`, `themes`, `golden`…) loads its themes from it.
+    public static func run(_ words: [String], io: inout some TerminalIO, themes: ThemeStore) -> ExitStatus {
+        ThemeInput.$store.withValue(themes) { tool.run(words, io: &io) }
+    }
+
+    /// The whole `nmti-poster` process, with the element types of `registry`: what an
+    /// executable target's `main.swift` calls to build its own `nmti-poster` with extra
+    /// elements (docs/plugins.md). Themes come from `ThemeStore.defaultDirectory()`.
+    public static func main(registry: ElementRegistry = .standard) -> Never {
+        prepareProcess()
+        var io = SystemIO()
+        let themes = ThemeStore(directory: ThemeStore.defaultDirectory(), registry: registry)
+        exit(run(Array(CommandLine.arguments.dropFirst()), io: &io, themes: themes).rawValue)
     }
 }

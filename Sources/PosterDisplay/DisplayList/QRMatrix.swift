@@ -2,7 +2,14 @@
 public struct QRMatrix: Sendable, Hashable {
     /// QR error-correction level: how much of the code may be damaged and still scan.
     public enum Correction: String, Sendable, Hashable, CaseIterable {
-        case low = "L", medium = "M", quartile = "Q", high = "H"
+        /// About 7% of the code may be lost.
+        case low = "L"
+        /// About 15%.
+        case medium = "M"
+        /// About 25%.
+        case quartile = "Q"
+        /// About 30%.
+        case high = "H"
     }
 
     /// Modules per side.

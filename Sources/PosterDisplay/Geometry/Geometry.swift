@@ -1,6 +1,8 @@
 /// A point in poster points (1 pt = 2 device pixels).
 public struct Point: Sendable, Hashable, Codable {
+    /// Points to the right of the poster's left edge.
     public var x: Double
+    /// Points down from the poster's top edge.
     public var y: Double
     /// Creates a point.
     public init(x: Double, y: Double) {
@@ -13,7 +15,9 @@ public struct Point: Sendable, Hashable, Codable {
 
 /// A width and height in poster points.
 public struct Size: Sendable, Hashable, Codable {
+    /// Width in points.
     public var width: Double
+    /// Height in points.
     public var height: Double
     /// Creates a size.
     public init(width: Double, height: Double) {
@@ -24,9 +28,13 @@ public struct Size: Sendable, Hashable, Codable {
 
 /// An axis-aligned rectangle in poster points.
 public struct Rect: Sendable, Hashable, Codable {
+    /// The left edge.
     public var x: Double
+    /// The top edge.
     public var y: Double
+    /// Width in points.
     public var width: Double
+    /// Height in points.
     public var height: Double
 
     /// Creates a rectangle.
@@ -37,9 +45,13 @@ public struct Rect: Sendable, Hashable, Codable {
         self.height = height
     }
 
+    /// The left edge.
     public var minX: Double { x }
+    /// The top edge.
     public var minY: Double { y }
+    /// The right edge.
     public var maxX: Double { x + width }
+    /// The bottom edge.
     public var maxY: Double { y + height }
 
     /// The rectangle moved by an offset.
@@ -56,9 +68,13 @@ public struct Rect: Sendable, Hashable, Codable {
 
 /// An RGBA colour with straight (not premultiplied) components in 0...1.
 public struct Color: Sendable, Hashable {
+    /// Red, 0...1.
     public var red: Double
+    /// Green, 0...1.
     public var green: Double
+    /// Blue, 0...1.
     public var blue: Double
+    /// Opacity, 0 (transparent) ...1 (opaque); not premultiplied.
     public var alpha: Double
 
     /// Creates a colour from components in 0...1.
@@ -88,7 +104,10 @@ public struct Color: Sendable, Hashable {
         Color(red: red, green: green, blue: blue, alpha: alpha * factor)
     }
 
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Fully transparent.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 }

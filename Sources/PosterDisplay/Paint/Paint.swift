@@ -23,8 +23,11 @@ public enum Paint: Sendable, Hashable {
 
 /// An outline: paint, width and optional dash pattern, in points.
 public struct Stroke: Sendable, Hashable {
+    /// What the outline is painted with.
     public var paint: Paint
+    /// The line width in points, centred on the outline.
     public var width: Double
+    /// Dash pattern: alternating on and off lengths in points; empty for a solid line.
     public var dash: [Double]
     /// Creates a stroke.
     public init(paint: Paint, width: Double, dash: [Double] = []) {
@@ -36,8 +39,11 @@ public struct Stroke: Sendable, Hashable {
 
 /// A drop shadow: colour, offset and blur radius in points.
 public struct Shadow: Sendable, Hashable {
+    /// The shadow's colour and opacity.
     public var color: Color
+    /// How far the shadow is moved from the shape, in points.
     public var offset: Point
+    /// The blur radius in points; 0 is a hard shadow.
     public var blur: Double
     /// Creates a shadow.
     public init(color: Color, offset: Point, blur: Double) {

@@ -1,6 +1,13 @@
 /// How a paragraph is aligned within its box.
 public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
-    case left, center, right, justify
+    /// Lines start at the left edge.
+    case left
+    /// Lines are centred.
+    case center
+    /// Lines end at the right edge.
+    case right
+    /// Lines but the last fill the width.
+    case justify
 }
 
 /// What happens to the end of a text that does not fit even at its smallest size.

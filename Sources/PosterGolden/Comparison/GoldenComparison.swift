@@ -4,9 +4,12 @@ import PosterGraphics
 
 /// A pixel position, x to the right and y down from the top-left corner.
 public struct GoldenPixel: Sendable, Hashable, CustomStringConvertible {
+    /// Pixels from the left edge.
     public let x: Int
+    /// Pixels from the top edge.
     public let y: Int
 
+    /// Creates a position.
     public init(x: Int, y: Int) {
         self.x = x
         self.y = y
@@ -18,11 +21,16 @@ public struct GoldenPixel: Sendable, Hashable, CustomStringConvertible {
 
 /// An inclusive pixel rectangle: a cluster of changed pixels.
 public struct GoldenBox: Sendable, Hashable, CustomStringConvertible {
+    /// The leftmost column.
     public var minX: Int
+    /// The top row.
     public var minY: Int
+    /// The rightmost column (inclusive).
     public var maxX: Int
+    /// The bottom row (inclusive).
     public var maxY: Int
 
+    /// Creates a box from its inclusive corners.
     public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
         self.minX = minX
         self.minY = minY
@@ -30,7 +38,9 @@ public struct GoldenBox: Sendable, Hashable, CustomStringConvertible {
         self.maxY = maxY
     }
 
+    /// Columns covered.
     public var width: Int { maxX - minX + 1 }
+    /// Rows covered.
     public var height: Int { maxY - minY + 1 }
 
     /// The smallest box holding both.
@@ -70,9 +80,12 @@ public struct GoldenDifference: Sendable, Hashable {
 
 /// A size in pixels.
 public struct GoldenSize: Sendable, Hashable, CustomStringConvertible {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
 
+    /// Creates a size.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

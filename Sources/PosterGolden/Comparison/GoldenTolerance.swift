@@ -112,7 +112,9 @@ public struct GoldenTolerance: Sendable, Hashable, CustomStringConvertible {
 
 /// A tolerance file that cannot be used; the golden then fails.
 public struct GoldenToleranceError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The tolerance file.
     public let file: String
+    /// What is wrong with it.
     public let reason: String
 
     public var description: String { "\(file): \(reason)" }

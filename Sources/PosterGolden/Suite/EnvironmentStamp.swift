@@ -9,8 +9,11 @@ import PosterGraphics
 public struct EnvironmentStamp: Codable, Sendable, Hashable {
     /// One pinned font file.
     public struct Font: Codable, Sendable, Hashable {
+        /// The family name themes use.
         public var family: String
+        /// The font file's path.
         public var path: String
+        /// The Debian package that installs it.
         public var package: String
         /// Lowercase hex SHA-256 of the file, or "missing".
         public var sha256: String

@@ -21,6 +21,7 @@ public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
     /// The result to render.
     public let source: Source
 
+    /// Creates a case; `themeReference` defaults to the theme's name.
     public init(theme: String, themeReference: String? = nil, name: String, source: Source) {
         self.theme = theme
         self.themeReference = themeReference ?? theme
@@ -110,8 +111,10 @@ public enum GoldenRecordMode: String, Sendable, CaseIterable, CustomStringConver
 
 /// A golden run that cannot start: a bad setting, no themes, no renderer.
 public struct GoldenSetupError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, in one line.
     public let description: String
 
+    /// Creates an error from its message.
     public init(_ description: String) {
         self.description = description
     }

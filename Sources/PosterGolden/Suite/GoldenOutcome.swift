@@ -30,11 +30,16 @@ public struct GoldenOutcome: Sendable {
 
     /// The images left for a failure, relative to the artifacts folder.
     public struct Artifacts: Sendable, Hashable {
+        /// The golden as recorded.
         public var expected: String?
+        /// The current render.
         public var actual: String?
+        /// The golden faded, changes in red (darker) and blue (lighter), clusters boxed.
         public var diff: String?
+        /// Golden and render next to each other.
         public var sideBySide: String?
 
+        /// Creates a set of artifact paths.
         public init(expected: String? = nil, actual: String? = nil, diff: String? = nil, sideBySide: String? = nil) {
             self.expected = expected
             self.actual = actual
@@ -42,6 +47,7 @@ public struct GoldenOutcome: Sendable {
             self.sideBySide = sideBySide
         }
 
+        /// Whether no artifact was written.
         public var isEmpty: Bool { expected == nil && actual == nil && diff == nil && sideBySide == nil }
     }
 
@@ -49,15 +55,20 @@ public struct GoldenOutcome: Sendable {
     public let id: String
     /// The theme (golden folder) name.
     public let theme: String
+    /// What the check found.
     public let status: Status
+    /// What the run wrote or removed, if anything.
     public let action: Action?
     /// One line: what differs, or why the case could not be checked.
     public let summary: String
     /// The full failure message (environment note first, figures, tolerance, artifacts,
     /// the command that accepts the change); empty when passed.
     public let message: String
+    /// The pixel comparison, when both images could be decoded at the same size.
     public let difference: GoldenDifference?
+    /// The tolerance in force, when one applies.
     public let tolerance: GoldenTolerance?
+    /// The images left for a failure.
     public let artifacts: Artifacts
     /// The command that accepts the change, if there is one.
     public let acceptCommand: String?

@@ -27,6 +27,7 @@ public final class GoldenSuite: Sendable {
         /// How paths are shown in messages.
         public var displayPath: @Sendable (URL) -> String
 
+        /// Creates a configuration.
         public init(
             goldens: URL, artifacts: URL, mode: GoldenRecordMode,
             acceptCommand: @escaping @Sendable (_ theme: String, _ themeReference: String, _ name: String?) -> String,
@@ -48,6 +49,7 @@ public final class GoldenSuite: Sendable {
     /// wins only on neon, by 3-5%), and `none` also encodes about 1.7x faster than adaptive.
     package static let goldenEncoder = PNGEncoder(compressionLevel: 12, filterStrategy: .none)
 
+    /// Where goldens and artifacts are, and what the run may write.
     public let configuration: Configuration
     /// Renders rasters for comparison; a golden is the very raster compared, encoded.
     let renderer: PosterRenderer

@@ -6,18 +6,28 @@
 /// numbers, flags with `true`/`false`, the rest as text; `<` and friends compare numbers.
 /// Values are words or quoted strings. `checkTypes` finds comparisons that can never hold.
 public indirect enum Condition: Sendable, Hashable {
+    /// A bare name: true when its value holds (`BindingValue.isTruthy`).
     case truthy(String)
+    /// `name == value`: numbers compare as numbers, flags with true/false, the rest as text.
     case equals(String, String)
+    /// `name < number` and the other orders: true when the name's value is a number in that order.
     case compare(String, Order, Int)
+    /// `!condition` (and `name != value`, read as `!(name == value)`).
     case not(Condition)
+    /// `left && right`.
     case and(Condition, Condition)
+    /// `left || right`.
     case or(Condition, Condition)
 
     /// How a number is compared with a written number.
     public enum Order: String, Sendable, Hashable, CaseIterable {
+        /// `<`
         case less = "<"
+        /// `<=`
         case lessOrEqual = "<="
+        /// `>`
         case greater = ">"
+        /// `>=`
         case greaterOrEqual = ">="
 
         /// Whether `value` stands in this order to `bound`.

@@ -3,7 +3,9 @@ import PosterGraphics
 
 /// A colour written in a theme: a literal like "#FF5A36" or a placeholder like "{accent}".
 public enum ColorValue: Sendable, Hashable {
+    /// A colour written out, such as "#FF5A36".
     case literal(Color)
+    /// A placeholder such as "{accent}", resolved per variant (checked at load for all 32).
     case bound(Template)
 
     /// The colour for one result; nil when a bound value is not a colour
@@ -24,6 +26,7 @@ public enum ColorValue: Sendable, Hashable {
 
 /// A fill written in a theme: a colour, or a linear or radial gradient relative to the element's box.
 public enum PaintValue: Sendable, Hashable {
+    /// One flat colour.
     case color(ColorValue)
     /// CSS-style angle in degrees: 0 points up, 90 right, 180 down.
     case linear(angle: Double, stops: [ColorStop])
@@ -55,14 +58,19 @@ public enum PaintValue: Sendable, Hashable {
 
 /// One stop of a gradient written in a theme.
 public struct ColorStop: Sendable, Hashable {
+    /// The colour at this stop.
     public var color: ColorValue
+    /// Position along the gradient, 0...1.
     public var offset: Double
 }
 
 /// An outline written in a theme.
 public struct StrokeValue: Sendable, Hashable {
+    /// The outline's colour.
     public var color: ColorValue
+    /// The line width in points.
     public var width: Double
+    /// Alternating on and off lengths in points; empty for a solid line.
     public var dash: [Double]
 
     /// The most lengths a dash pattern may list.
@@ -83,9 +91,13 @@ public struct StrokeValue: Sendable, Hashable {
 
 /// A drop shadow written in a theme.
 public struct ShadowValue: Sendable, Hashable {
+    /// The shadow's colour.
     public var color: ColorValue
+    /// Horizontal offset in points.
     public var x: Double
+    /// Vertical offset in points.
     public var y: Double
+    /// Blur radius in points.
     public var blur: Double
 
     func resolve(_ values: BindingValues) -> Shadow {

@@ -19,14 +19,20 @@ public final class ThemeStore: Sendable {
         self.registry = registry
     }
 
-    /// The themes folder: `$NMTI_THEMES_DIR`, else `./Themes`, else the package's
-    /// `Themes/` found above the running executable.
+    /// The themes folder: `$NMTI_THEMES_DIR`, else `./Themes`, else the installed themes
+    /// next to the running executable (`<prefix>/bin/nmti-poster` looks in
+    /// `<prefix>/share/nmti-poster/Themes`, where `scripts/install` puts them), else the
+    /// package's `Themes/` found above the running executable.
     public static func defaultDirectory() -> URL {
         if let override = ProcessInfo.processInfo.environment["NMTI_THEMES_DIR"], !override.isEmpty {
             return URL(fileURLWithPath: override)
         }
         let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Themes")
         if FileManager.default.fileExists(atPath: local.path) { return local }
+        if let installed = installedDirectory(executable: Bundle.main.executableURL),
+           FileManager.default.fileExists(atPath: installed.appendingPathComponent("\(defaultThemeName)/\(Theme.fileName)").path) {
+            return installed
+        }
         var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = folder.appendingPathComponent("Themes")
@@ -37,6 +43,17 @@ public final class ThemeStore: Sendable {
         }
         return local
     }
+
+    /// Where an installed executable's themes are: `../share/nmti-poster/Themes` from the
+    /// folder of the executable, symlinks resolved (so a link in `~/bin` still finds them).
+    public static func installedDirectory(executable: URL?) -> URL? {
+        guard let executable else { return nil }
+        return executable.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(installedThemesPath)
+    }
+
+    /// The themes' place under an installation prefix.
+    public static let installedThemesPath = "share/nmti-poster/Themes"
 
     /// The names of the theme folders, sorted.
     public func names() -> [String] {

@@ -1,0 +1,17 @@
+import NMTIDomain
+import PosterGraphics
+
+extension LayoutContext {
+    /// A layout context for one result and theme outside a render, for a plugin's own
+    /// unit tests: lay an element out with `element.layout(in:context:)` and look at
+    /// the items, the size and `notes`. Text is shaped with the pinned fonts.
+    public convenience init(theme: Theme, result: QuizResult) throws(RenderError) {
+        let shaper: TextShaper
+        do throws(GraphicsError) {
+            shaper = try TextShaper(library: FontLibrary.standard())
+        } catch {
+            throw RenderError(.graphics, error.description)
+        }
+        self.init(values: theme.bind(ResolvedResult(result)), shaper: shaper, theme: theme)
+    }
+}
