@@ -84,7 +84,6 @@ let package = Package(
         .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),
         .testTarget(name: "PosterBatchTests", dependencies: ["PosterBatch", "TestSupport"]),
         .testTarget(name: "PosterGoldenTests", dependencies: ["PosterGolden", "TestSupport"]),
-        .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster"]),
         .testTarget(name: "PosterServerTests", dependencies: ["PosterServer", "PosterGraphics", "nmti-poster"]),
         .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster", "StampElement"]),
         .testTarget(name: "StampElementTests", dependencies: ["StampElement", "PosterKit"]),
