@@ -12,8 +12,9 @@ public struct ContrastFinding: Sendable, Hashable, CustomStringConvertible {
     public let required: Double
     /// The size the text was drawn at, in poster points.
     public let size: Double
-    /// The text colour and the typical colour behind it, as #RRGGBB.
+    /// The text colour, as #RRGGBB.
     public let color: String
+    /// The typical colour drawn behind the text on the rendered poster, as #RRGGBB.
     public let background: String
 
     public var description: String {
