@@ -14,7 +14,7 @@ enum VariantsFile {
             let values = theme.bind(resolved)
             // Where each bar's marker sits, 0 (negative end) to 1 (positive end).
             let positions = Dictionary(uniqueKeysWithValues: resolved.dimensionReadings.map { ($0.dimension.rawValue, $0.position) })
-            variants.append(["file": variant.label, "values": values.values, "positions": positions])
+            variants.append(["file": variant.label, "values": values.values.mapValues(\.text), "positions": positions])
         }
         let fonts = PinnedFont.standard.map { ["family": $0.family, "path": $0.path] }
         let document: [String: Any] = [
