@@ -69,7 +69,9 @@ struct BinaryResolveTests {
         #expect(doc.dimensions.allSatisfy { (0...100).contains($0.percent) && (0...1).contains($0.position) })
         let fullNickname = (source["nickname"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         // The link carries at most the first 24 characters of the nickname.
-        let nickname = fullNickname.map { String($0.prefix(NMTILink.maximumNicknameLength)) }
+        let nickname = LinkPerson.linkNickname(fullNickname)
+        let sender = LinkPerson(scores: DimensionScores(c: scores["c"]!, s: scores["s"]!, e: scores["e"]!, a: scores["a"]!),
+                                nickname: nickname)
         #expect(doc.nickname == fullNickname)
         #expect(doc.id == source["id"] as? String && doc.date == source["date"] as? String)
 
@@ -78,14 +80,15 @@ struct BinaryResolveTests {
             let inviter = try #require(Personality.find(fromCode))
             #expect(doc.invited)
             #expect(doc.link.hasPrefix("nmti://reply?"))
-            #expect(link == .reply(pack: pack, from: personality.code, to: inviter.code, nickname: nickname))
+            let inviterNickname = LinkPerson.linkNickname(source["fromNickname"] as? String)
+            #expect(link == .reply(pack: pack, sender: sender, inviter: LinkPerson(code: inviter.code, nickname: inviterNickname)))
             #expect(doc.inviter?.code == inviter.code.rawValue && doc.inviter?.title == inviter.title)
             #expect(doc.inviter?.nickname == source["fromNickname"] as? String)
             let pairing = personality.pairing(with: inviter)
             #expect(doc.pairing?.label == pairing.label && doc.pairing?.line == pairing.line)
         } else {
             #expect(!doc.invited && doc.inviter == nil && doc.pairing == nil)
-            #expect(link == .invite(pack: pack, from: personality.code, nickname: nickname))
+            #expect(link == .invite(pack: pack, sender: sender))
         }
     }
 }

@@ -24,7 +24,7 @@ struct ResolveCommandTests {
         #expect(doc.code == "POOM" && doc.alias == "WORK" && doc.title == "金牌老黄牛")
         #expect(doc.pack == "student" && doc.packName == "做题家版")
         #expect(doc.nickname == "小王/🔥")
-        #expect(doc.link == "nmti://invite?pack=student&from=POOM&nickname=%E5%B0%8F%E7%8E%8B%2F%F0%9F%94%A5")
+        #expect(doc.link == "nmti://invite?pack=student&from=POOM&scores=5.-3.-8.-2&nickname=%E5%B0%8F%E7%8E%8B%2F%F0%9F%94%A5")
         #expect(!doc.invited && doc.inviter == nil && doc.pairing == nil)
     }
 
@@ -114,7 +114,7 @@ struct ResolveCommandTests {
         #expect(doc.inviter == ResolvedDocument.Inviter(code: "PRED", alias: "HEXA", title: "六边形悍匪", emoji: "🦹", nickname: "老板"))
         let pairing = Personality.find("DREM")!.pairing(with: Personality.find("PRED")!)
         #expect(doc.pairing == ResolvedDocument.PairingEntry(label: pairing.label, line: pairing.line))
-        #expect(doc.link == "nmti://reply?pack=workplace&from=DREM&to=PRED")
+        #expect(doc.link == "nmti://reply?pack=workplace&from=DREM&scores=-4.7.3.-6&to=PRED&toNickname=%E8%80%81%E6%9D%BF")
         #expect(doc.id == "r1" && doc.date == "2024-06-01")
     }
 }

@@ -1,19 +1,41 @@
-extension NMTILink {
-    /// Parses an invite or reply link; codes may be canonical or aliases and are
-    /// normalised. A missing `pack` means workplace; unknown parameters are ignored.
-    public init(parsing link: String) throws(LinkError) {
-        func fail(_ reason: LinkError.Reason) -> LinkError { LinkError(reason: reason, link: link) }
-        let prefix = "\(Self.scheme)://"
-        guard link.lowercased().hasPrefix(prefix) else { throw fail(.notNMTIScheme) }
-        let rest = link.dropFirst(prefix.count)
-        let kind: Substring
-        let query: Substring
-        if let mark = rest.firstIndex(of: "?") {
-            kind = rest[..<mark]
-            query = rest[rest.index(after: mark)...]
+/// A link as read from text: its value, the form it was written in and its
+/// signature, if it had one. Whether the signature verifies is for a signer to say.
+public struct ParsedLink: Sendable, Hashable {
+    /// The link's value; the same for both forms.
+    public let link: NMTILink
+    /// The form it was written in, with its base for the web form.
+    public let form: LinkForm
+    /// The `sig` parameter, if present.
+    public let signature: String?
+
+    /// Parses either form. Codes may be canonical or aliases and are normalised; a
+    /// missing pack means workplace; unknown parameters and a `#fragment` are ignored.
+    public init(parsing text: String) throws(LinkError) {
+        func fail(_ reason: LinkError.Reason) -> LinkError { LinkError(reason: reason, link: text) }
+        guard text.utf8.count <= NMTILink.maximumLength else { throw fail(.tooLong(text.utf8.count)) }
+        let unfragmented = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let (head, query) = Self.splitQuery(unfragmented)
+        let lowered = head.lowercased()
+        let kind: String
+        let names: ParameterNames
+        if lowered.hasPrefix("\(NMTILink.scheme)://") {
+            kind = String(lowered.dropFirst(NMTILink.scheme.count + 3))
+            names = .scheme
+            form = .scheme
+        } else if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
+            let slash = head.lastIndex(of: "/") ?? head.endIndex
+            let afterScheme = head.range(of: "://")!.upperBound
+            guard slash > afterScheme else { throw fail(.unknownKind("")) }
+            let raw = head[head.index(after: slash)...]
+            kind = raw == "i" ? "invite" : raw == "r" ? "reply" : "web:" + raw
+            do {
+                form = .web(try LinkBase(String(head[...slash])))
+            } catch {
+                throw fail(.badBase(error.reason))
+            }
+            names = .web
         } else {
-            kind = rest
-            query = ""
+            throw fail(.notALink)
         }
         var values: [String: String] = [:]
         for item in query.split(separator: "&", omittingEmptySubsequences: true) {
@@ -24,74 +46,109 @@ extension NMTILink {
             guard let value = PercentEncoding.decode(pair[1]) else { throw fail(.badPercentEncoding(name)) }
             values[name] = value
         }
-        func code(_ name: String) throws(LinkError) -> PersonalityCode {
-            guard let raw = values[name] else { throw fail(.missingParameter(name)) }
-            guard let personality = Personality.find(raw) else {
-                throw fail(.unknownCode(parameter: name, value: raw))
-            }
-            return personality.code
-        }
-        var pack = QuizPack.workplace
-        if let raw = values["pack"] {
-            guard let known = QuizPack(rawValue: raw) else { throw fail(.unknownPack(raw)) }
-            pack = known
-        }
-        let nickname = values["nickname"].flatMap { $0.isEmpty ? nil : $0 }
-        switch kind.lowercased() {
+        var reader = LinkReader(values: values, link: text)
+        let pack = try reader.pack(names.pack)
+        switch kind {
         case "invite":
-            self = .invite(pack: pack, from: try code("from"), nickname: nickname)
+            link = .invite(pack: pack, sender: try reader.person(names.sender))
         case "reply":
-            self = .reply(pack: pack, from: try code("from"), to: try code("to"), nickname: nickname)
+            link = .reply(pack: pack, sender: try reader.person(names.sender), inviter: try reader.person(names.inviter))
         default:
-            throw fail(.unknownKind(String(kind)))
+            throw fail(.unknownKind(kind.hasPrefix("web:") ? String(kind.dropFirst(4)) : kind))
         }
+        signature = values["sig"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    private static func splitQuery(_ text: Substring) -> (Substring, Substring) {
+        guard let mark = text.firstIndex(of: "?") else { return (text, "") }
+        return (text[..<mark], text[text.index(after: mark)...])
     }
 }
 
-/// Strict RFC 3986 percent-encoding of UTF-8 query values.
-enum PercentEncoding {
-    /// Encodes everything but the unreserved characters, so `&`, `=`, `+`, `%`
-    /// and spaces can never be mistaken for query syntax.
-    static func encode(_ value: String) -> String {
-        var out = ""
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(byte >> 4, radix: 16, uppercase: true)
-                    + String(byte & 0xF, radix: 16, uppercase: true)
-            }
-        }
-        return out
+extension NMTILink {
+    /// Parses either form, ignoring any signature; see `ParsedLink(parsing:)`.
+    public init(parsing link: String) throws(LinkError) {
+        self = try ParsedLink(parsing: link).link
+    }
+}
+
+/// The parameter names of one form.
+struct ParameterNames {
+    struct Person {
+        let code: String
+        let scores: String
+        let nickname: String
     }
 
-    /// Decodes `%XX` sequences; returns nil for a broken escape or invalid UTF-8.
-    /// A `+` stays a plus sign: links never use it for spaces.
-    static func decode(_ value: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = value.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
+    let pack: String
+    let sender: Person
+    let inviter: Person
+
+    static let scheme = ParameterNames(
+        pack: "pack", sender: Person(code: "from", scores: "scores", nickname: "nickname"),
+        inviter: Person(code: "to", scores: "toScores", nickname: "toNickname"))
+    static let web = ParameterNames(
+        pack: "p", sender: Person(code: "t", scores: "v", nickname: "n"),
+        inviter: Person(code: "it", scores: "iv", nickname: "in"))
+}
+
+/// Reads typed values out of a link's decoded parameters.
+struct LinkReader {
+    let values: [String: String]
+    let link: String
+
+    private func fail(_ reason: LinkError.Reason) -> LinkError { LinkError(reason: reason, link: link) }
+
+    func pack(_ name: String) throws(LinkError) -> QuizPack {
+        guard let raw = values[name] else { return .workplace }
+        if let known = QuizPack(rawValue: raw) { return known }
+        if name == ParameterNames.web.pack, let known = QuizPack.allCases.first(where: { NMTILink.webPackLetter($0) == raw }) {
+            return known
+        }
+        throw fail(.unknownPack(raw))
+    }
+
+    func person(_ names: ParameterNames.Person) throws(LinkError) -> LinkPerson {
+        let nickname = try self.nickname(names.nickname)
+        let stated: PersonalityCode?
+        if let raw = values[names.code] {
+            guard let personality = Personality.find(raw) else { throw fail(.unknownCode(parameter: names.code, value: raw)) }
+            stated = personality.code
+        } else {
+            stated = nil
+        }
+        if let raw = values[names.scores] {
+            guard let scores = Self.scores(raw) else { throw fail(.badScores(parameter: names.scores, value: raw)) }
+            let person = LinkPerson(scores: scores, nickname: nickname)
+            if let stated, stated != person.code {
+                throw fail(.scoresDisagree(parameter: names.code, code: stated.rawValue, scores: person.code.rawValue))
             }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+            return person
+        }
+        guard let stated else { throw fail(.missingParameter(names.code)) }
+        return LinkPerson(code: stated, nickname: nickname)
+    }
+
+    private func nickname(_ name: String) throws(LinkError) -> String? {
+        guard let raw = values[name], !raw.isEmpty else { return nil }
+        guard raw.count <= NMTILink.maximumNicknameLength, raw.utf8.count <= NMTILink.maximumNicknameBytes else {
+            throw fail(.nicknameTooLong(name))
+        }
+        return raw
+    }
+
+    /// Four integers joined by `.`: an optional `-`, then 1–18 digits each.
+    static func scores(_ text: String) -> DimensionScores? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        var numbers: [Int] = []
+        for part in parts {
+            let digits = part.hasPrefix("-") ? part.dropFirst() : part[...]
+            guard (1...18).contains(digits.count), digits.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(part) else {
                 return nil
             }
-            bytes.append(high << 4 | low)
+            numbers.append(value)
         }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        return DimensionScores(c: numbers[0], s: numbers[1], e: numbers[2], a: numbers[3])
     }
 }

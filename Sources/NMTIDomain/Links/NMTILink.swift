@@ -1,89 +1,132 @@
-/// A backend-free deep link carried by a poster's QR code.
+/// A backend-free link carried by a poster's QR code. Two forms carry the same
+/// value (docs/links.md):
 ///
-/// - `invite`: `nmti://invite?pack=workplace&from=PRED&nickname=小王` asks a
-///   friend to take the quiz.
-/// - `reply`: `nmti://reply?pack=…&from=<invitee>&to=<inviter>&nickname=…` is
-///   printed on an invited result's poster, so that the inviter's app can open
-///   the comparison from the shared image alone.
+/// - the app scheme, `nmti://invite?pack=workplace&from=PRED&scores=6.-3.2.-5&nickname=小王`;
+/// - the web form under a link base, `https://nmti.example/i?v=6.-3.2.-5&n=小王`, which
+///   opens the app (universal links, App Links) or else the landing page.
+///
+/// An `invite` asks a friend to take the quiz; a `reply` is printed on an invited
+/// result's poster, so that the inviter can open the comparison from the image alone.
 public enum NMTILink: Sendable, Hashable {
     /// An invitation from the person whose result this is.
-    case invite(pack: QuizPack, from: PersonalityCode, nickname: String?)
-    /// An invitee's answer to an invitation.
-    case reply(pack: QuizPack, from: PersonalityCode, to: PersonalityCode, nickname: String?)
+    case invite(pack: QuizPack, sender: LinkPerson)
+    /// An invitee's answer (`sender`) to an invitation from `inviter`.
+    case reply(pack: QuizPack, sender: LinkPerson, inviter: LinkPerson)
 
-    /// The link's scheme.
+    /// The app scheme.
     public static let scheme = "nmti"
 
-    /// The most characters of a nickname a poster's link carries: the nickname is a
+    /// The most characters of a nickname a link carries: the nickname is a
     /// greeting, and a long one would make the QR code too dense to scan from a photo.
     public static let maximumNicknameLength = 24
+
+    /// The most UTF-8 bytes of a nickname a link carries, so that a link always fits
+    /// a QR code (24 emoji family sequences are 24 characters but far more bytes).
+    public static let maximumNicknameBytes = 96
+
+    /// The longest link text accepted when parsing, in bytes; the longest link the
+    /// engine prints (two full nicknames, scores and a signature) is well under it.
+    public static let maximumLength = 2048
 
     /// The pack the link is about.
     public var pack: QuizPack {
         switch self {
-        case .invite(let pack, _, _), .reply(let pack, _, _, _): pack
+        case .invite(let pack, _), .reply(let pack, _, _): pack
         }
     }
 
-    /// The link as a URL string; query values are percent-encoded UTF-8.
-    public var url: String {
-        var query: [(String, String)] = [("pack", pack.rawValue)]
-        let host: String
+    /// The person the link comes from: the inviter of an invite, the invitee of a reply.
+    public var sender: LinkPerson {
         switch self {
-        case .invite(_, let from, let nickname):
-            host = "invite"
-            query.append(("from", from.rawValue))
-            if let nickname { query.append(("nickname", nickname)) }
-        case .reply(_, let from, let to, let nickname):
-            host = "reply"
-            query.append(("from", from.rawValue))
-            query.append(("to", to.rawValue))
-            if let nickname { query.append(("nickname", nickname)) }
+        case .invite(_, let sender), .reply(_, let sender, _): sender
         }
-        let encoded = query.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }
-        return "\(Self.scheme)://\(host)?" + encoded.joined(separator: "&")
+    }
+
+    /// The link's kind as the app scheme names it: `invite` or `reply`.
+    public var kindName: String {
+        switch self {
+        case .invite: "invite"
+        case .reply: "reply"
+        }
+    }
+
+    /// The link with every nickname removed: what is left to show when a link's
+    /// signature does not verify, so that nobody can put words under the product's name.
+    public var withoutNicknames: NMTILink {
+        switch self {
+        case .invite(let pack, let sender):
+            .invite(pack: pack, sender: sender.withoutNickname)
+        case .reply(let pack, let sender, let inviter):
+            .reply(pack: pack, sender: sender.withoutNickname, inviter: inviter.withoutNickname)
+        }
+    }
+
+    /// Whether any person in the link has a nickname.
+    public var hasNicknames: Bool {
+        switch self {
+        case .invite(_, let sender): sender.nickname != nil
+        case .reply(_, let sender, let inviter): sender.nickname != nil || inviter.nickname != nil
+        }
     }
 }
 
-/// Why a link could not be parsed.
-public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of problem the link has.
-    public enum Reason: Sendable, Hashable {
-        /// The link does not start with `nmti://`.
-        case notNMTIScheme
-        /// The link's kind (its host, such as `result` or `invite`) is not one NMTI uses.
-        case unknownKind(String)
-        /// The query string cannot be split into `name=value` pairs.
-        case malformedQuery(String)
-        /// A parameter the link's kind requires is absent.
-        case missingParameter(String)
-        /// A parameter appears more than once.
-        case duplicateParameter(String)
-        /// A value has an invalid `%XX` escape or is not UTF-8 once decoded.
-        case badPercentEncoding(String)
-        /// A parameter that names a personality holds no known code.
-        case unknownCode(parameter: String, value: String)
-        /// The pack parameter is not `workplace` or `student`.
-        case unknownPack(String)
+/// One person a link speaks for: their type and, when the link carries them,
+/// their four scores and nickname.
+public struct LinkPerson: Sendable, Hashable {
+    /// The person's personality code; it agrees with `scores` when both are known.
+    public let code: PersonalityCode
+    /// The four raw scores, or nil for a link that carries only the code (older links).
+    public let scores: DimensionScores?
+    /// The nickname, at most `NMTILink.maximumNicknameLength` characters and
+    /// `NMTILink.maximumNicknameBytes` bytes; never empty.
+    public let nickname: String?
+
+    /// A person known only by code, as older links carry them.
+    public init(code: PersonalityCode, nickname: String? = nil) {
+        self.code = code
+        scores = nil
+        self.nickname = Self.linkNickname(nickname)
     }
 
-    /// The problem.
-    public let reason: Reason
-    /// The link that was rejected.
-    public let link: String
+    /// A person with scores; the code is derived from them.
+    public init(scores: DimensionScores, nickname: String? = nil) {
+        code = resolvePersonalityCode(from: scores)
+        self.scores = scores
+        self.nickname = Self.linkNickname(nickname)
+    }
 
-    public var description: String {
-        let detail: String
-        switch reason {
-        case .notNMTIScheme: detail = "not an nmti:// link"
-        case .unknownKind(let kind): detail = "unknown link kind '\(kind)'; expected invite or reply"
-        case .malformedQuery(let part): detail = "malformed query item '\(part)'"
-        case .missingParameter(let name): detail = "missing parameter '\(name)'"
-        case .duplicateParameter(let name): detail = "parameter '\(name)' appears more than once"
-        case .badPercentEncoding(let name): detail = "parameter '\(name)' is not valid percent-encoded UTF-8"
-        case .unknownCode(let name, let value): detail = "parameter '\(name)': '\(value)' is not a personality code or alias"
-        case .unknownPack(let value): detail = "unknown pack '\(value)'; expected workplace or student"
+    /// The same person without a nickname.
+    public var withoutNickname: LinkPerson {
+        scores.map { LinkPerson(scores: $0) } ?? LinkPerson(code: code)
+    }
+
+    /// The scores to draw for this person: their own, or, for a link without scores,
+    /// `DimensionScores.poles(of:)` (each dimension half-way toward its pole).
+    public var chartScores: DimensionScores { scores ?? .poles(of: code) }
+
+    /// A nickname as a link carries it: empty is none, and a long one is cut to
+    /// `maximumNicknameLength` characters and `maximumNicknameBytes` bytes,
+    /// between Unicode scalars.
+    public static func linkNickname(_ nickname: String?) -> String? {
+        guard let nickname, !nickname.isEmpty else { return nil }
+        let prefix = nickname.prefix(NMTILink.maximumNicknameLength)
+        guard prefix.utf8.count > NMTILink.maximumNicknameBytes else { return String(prefix) }
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in prefix.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= NMTILink.maximumNicknameBytes else { break }
+            kept.append(scalar)
         }
-        return "\(link): \(detail)"
+        return kept.isEmpty ? nil : String(kept)
+    }
+}
+
+extension DimensionScores {
+    /// Scores that stand for a code alone, for links that carry no scores: every
+    /// dimension half-way (±6 of ±12) toward the code's pole.
+    public static func poles(of code: PersonalityCode) -> DimensionScores {
+        func lean(_ dimension: Dimension) -> Int { code.pole(on: dimension).isPositive ? 6 : -6 }
+        return DimensionScores(c: lean(.c), s: lean(.s), e: lean(.e), a: lean(.a))
     }
 }

@@ -37,13 +37,15 @@ extension QuizResult {
             let date: String?
             let fromCode: String?
             let fromNickname: String?
+            let fromScores: Scores?
             let id: String?
             let nickname: String?
             let pack: String
             let scores: Scores
         }
         let value = Canonical(
-            code: code.rawValue, date: date, fromCode: fromCode?.rawValue, fromNickname: fromNickname, id: id,
+            code: code.rawValue, date: date, fromCode: fromCode?.rawValue, fromNickname: fromNickname,
+            fromScores: fromScores.map { .init(a: $0.a, c: $0.c, e: $0.e, s: $0.s) }, id: id,
             nickname: nickname, pack: pack.rawValue,
             scores: .init(a: scores.a, c: scores.c, e: scores.e, s: scores.s))
         let encoder = JSONEncoder()

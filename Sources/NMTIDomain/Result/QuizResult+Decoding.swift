@@ -35,7 +35,8 @@ extension QuizResult {
         }
         self.init(
             scores: decoded.scores, pack: decoded.pack, nickname: decoded.nickname,
-            fromCode: decoded.fromCode, fromNickname: decoded.fromNickname, id: decoded.id, date: decoded.date)
+            fromCode: decoded.fromCode, fromScores: decoded.fromScores, fromNickname: decoded.fromNickname,
+            id: decoded.id, date: decoded.date)
         if let stated = decoded.code, stated.personality.code != code {
             throw fail(
                 "code",

@@ -26,6 +26,7 @@ extension QuizResult {
         let code: StatedCode?
         let nickname: String?
         let fromCode: PersonalityCode?
+        let fromScores: DimensionScores?
         let fromNickname: String?
         let id: String?
         let date: String?
@@ -34,13 +35,7 @@ extension QuizResult {
         /// numbers' source text, by which integers are judged exactly.
         init(json: Any, numbers: JSONNumberText? = nil) throws(ResultError) {
             let root = try JSONField.object(json, at: "")
-            let rawScores = try JSONField.object(
-                root["scores"], at: "scores", expected: "an object with integer fields c, s, e and a")
-            func score(_ dimension: Dimension) throws(ResultError) -> Int {
-                try JSONField.integer(rawScores[dimension.rawValue], text: numbers?.text(at: ["scores", dimension.rawValue]),
-                                      at: "scores.\(dimension.rawValue)")
-            }
-            scores = DimensionScores(c: try score(.c), s: try score(.s), e: try score(.e), a: try score(.a))
+            scores = try Self.scores(root["scores"], at: "scores", numbers: numbers)
             if let raw = try JSONField.optionalString(root["pack"], at: "pack") {
                 guard let pack = QuizPack(rawValue: raw) else {
                     throw ResultError(path: "pack", reason: "unknown pack '\(raw)'; expected workplace or student")
@@ -50,12 +45,36 @@ extension QuizResult {
                 pack = .workplace  // results archived before packs existed
             }
             code = try StatedCode.read(root["code"], at: "code")
-            fromCode = try StatedCode.read(root["fromCode"], at: "fromCode")?.personality.code
+            let statedFrom = try StatedCode.read(root["fromCode"], at: "fromCode")
+            if root["fromScores"] == nil || root["fromScores"] is NSNull {
+                fromScores = nil
+                fromCode = statedFrom?.personality.code
+            } else {
+                let inviterScores = try Self.scores(root["fromScores"], at: "fromScores", numbers: numbers)
+                let derived = resolvePersonalityCode(from: inviterScores)
+                if let statedFrom, statedFrom.personality.code != derived {
+                    throw ResultError(
+                        path: "fromCode",
+                        reason: "'\(statedFrom.raw)' disagrees with fromScores, which give \(derived.rawValue) (\(Personality.of(derived).title))")
+                }
+                fromScores = inviterScores
+                fromCode = derived
+            }
             nickname = try JSONField.optionalString(root["nickname"], at: "nickname").flatMap(Self.nonEmpty)
             fromNickname = try JSONField.optionalString(root["fromNickname"], at: "fromNickname")
                 .flatMap(Self.nonEmpty)
             id = try JSONField.optionalString(root["id"], at: "id")
             date = try JSONField.optionalString(root["date"], at: "date")
+        }
+
+        /// Reads a scores object (`scores` or `fromScores`): integer fields c, s, e and a.
+        private static func scores(_ value: Any?, at path: String, numbers: JSONNumberText?) throws(ResultError) -> DimensionScores {
+            let raw = try JSONField.object(value, at: path, expected: "an object with integer fields c, s, e and a")
+            func score(_ dimension: Dimension) throws(ResultError) -> Int {
+                try JSONField.integer(raw[dimension.rawValue], text: numbers?.text(at: [path, dimension.rawValue]),
+                                      at: "\(path).\(dimension.rawValue)")
+            }
+            return DimensionScores(c: try score(.c), s: try score(.s), e: try score(.e), a: try score(.a))
         }
 
         private static func nonEmpty(_ text: String) -> String? {

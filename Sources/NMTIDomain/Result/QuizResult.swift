@@ -15,6 +15,8 @@ public struct QuizResult: Sendable, Hashable {
     public var nickname: String?
     /// The inviter's personality, when the quiz was taken from an invite.
     public var fromCode: PersonalityCode?
+    /// The inviter's four scores, when the invite carried them; they agree with `fromCode`.
+    public var fromScores: DimensionScores?
     /// The inviter's nickname, when known.
     public var fromNickname: String?
     /// The app's archive identifier, carried through.
@@ -22,16 +24,19 @@ public struct QuizResult: Sendable, Hashable {
     /// The app's archive date, carried through as written.
     public var date: String?
 
-    /// Creates a result; the code is always derived from the scores.
+    /// Creates a result; the code is always derived from the scores, and the
+    /// inviter's code from `fromScores` when they are given.
     public init(
         scores: DimensionScores, pack: QuizPack = .workplace, nickname: String? = nil,
-        fromCode: PersonalityCode? = nil, fromNickname: String? = nil, id: String? = nil, date: String? = nil
+        fromCode: PersonalityCode? = nil, fromScores: DimensionScores? = nil, fromNickname: String? = nil,
+        id: String? = nil, date: String? = nil
     ) {
         self.scores = scores
         self.pack = pack
         self.code = resolvePersonalityCode(from: scores)
         self.nickname = nickname
-        self.fromCode = fromCode
+        self.fromCode = fromScores.map(resolvePersonalityCode(from:)) ?? fromCode
+        self.fromScores = fromScores
         self.fromNickname = fromNickname
         self.id = id
         self.date = date

@@ -13,6 +13,9 @@ public struct ResolvedResult: Sendable, Hashable {
     public let pairing: Pairing?
     /// The link the poster carries: a reply for invited results, else an invite.
     public let link: NMTILink
+    /// For invited results, the inviter's own invite, which a pairing poster's QR
+    /// code carries so that a third person can join; nil otherwise.
+    public let inviterInvite: NMTILink?
 
     /// Resolves a result through the catalogue.
     public init(_ result: QuizResult) {
@@ -23,32 +26,8 @@ public struct ResolvedResult: Sendable, Hashable {
         self.inviter = inviter
         copy = personality.copy(for: result.pack)
         pairing = inviter.map { personality.pairing(with: $0) }
-        let linkNickname = result.nickname.map { Self.linkNickname($0) }
-        if let inviter {
-            link = .reply(pack: result.pack, from: result.code, to: inviter.code, nickname: linkNickname)
-        } else {
-            link = .invite(pack: result.pack, from: result.code, nickname: linkNickname)
-        }
-    }
-
-    /// The most UTF-8 bytes of a nickname a link carries, so that the link always fits
-    /// a QR code: 24 emoji family sequences or a letter under thousands of combining
-    /// marks are still 24 characters, but far too many bytes.
-    static let maximumLinkNicknameBytes = 96
-
-    /// The nickname as the link carries it: at most `NMTILink.maximumNicknameLength`
-    /// characters and `maximumLinkNicknameBytes` bytes, cut between Unicode scalars.
-    static func linkNickname(_ nickname: String) -> String {
-        let prefix = nickname.prefix(NMTILink.maximumNicknameLength)
-        guard prefix.utf8.count > maximumLinkNicknameBytes else { return String(prefix) }
-        var kept = String.UnicodeScalarView()
-        var bytes = 0
-        for scalar in prefix.unicodeScalars {
-            bytes += UTF8.width(scalar)
-            guard bytes <= maximumLinkNicknameBytes else { break }
-            kept.append(scalar)
-        }
-        return String(kept)
+        link = NMTILink(carriedBy: result)
+        inviterInvite = NMTILink.inviterInvite(of: result)
     }
 
     /// The result's pack.

@@ -24,11 +24,17 @@ public struct BindingDescriptor: Sendable {
     public let summary: String
     /// Where the value comes from.
     public let origin: Origin
-    /// The value for a result; nil when the result has none (read as empty).
-    let value: @Sendable (ResolvedResult) -> BindingValue?
+    /// The value for a result, printed links in a link style; nil when the result has
+    /// none (read as empty).
+    let value: @Sendable (ResolvedResult, LinkStyle) -> BindingValue?
 
     init(_ name: String, _ type: BindingType, _ origin: Origin, _ summary: String,
          _ value: @escaping @Sendable (ResolvedResult) -> BindingValue?) {
+        self.init(name, type, origin, summary, printing: { resolved, _ in value(resolved) })
+    }
+
+    init(_ name: String, _ type: BindingType, _ origin: Origin, _ summary: String,
+         printing value: @escaping @Sendable (ResolvedResult, LinkStyle) -> BindingValue?) {
         self.name = name
         self.type = type
         self.origin = origin
@@ -37,7 +43,7 @@ public struct BindingDescriptor: Sendable {
     }
 
     /// Every built-in placeholder, in the order docs/themes.md lists them.
-    public static let builtIn: [BindingDescriptor] = general + inviter + dimensions
+    public static let builtIn: [BindingDescriptor] = general + inviter + dimensions + inviterDimensions
 
     /// The built-in placeholders by name.
     public static let byName: [String: BindingDescriptor] = Dictionary(uniqueKeysWithValues: builtIn.map { ($0.name, $0) })
@@ -68,9 +74,8 @@ public struct BindingDescriptor: Sendable {
         .init("tagline", .text, .result, "the pack's tagline for this type") { .text($0.copy.tagline) },
         .init("description", .text, .result, "the pack's full description") { .text($0.copy.fullDesc) },
         .init("nickname", .text, .userText, "the quiz taker's nickname, empty if none") { .text($0.nickname ?? "") },
-        .init("link", .text, .userText, "the deep link this poster carries: an invite, or a reply when invited") {
-            .text($0.link.url)
-        },
+        .init("link", .text, .userText, "the link this poster carries: an invite, or a reply when invited",
+              printing: { resolved, style in .text(style.text(for: resolved.link)) }),
         .init("linkKind", .choice(["invite", "reply"], canBeEmpty: false), .result, "whether the link is an invite or a reply") {
             if case .reply = $0.link { .text("reply") } else { .text("invite") }
         },
@@ -88,6 +93,11 @@ public struct BindingDescriptor: Sendable {
         .init("inviter.emoji", .text, .result, "the inviter's emoji; empty unless invited") { $0.inviter.map { .text($0.emoji) } },
         .init("inviter.nickname", .text, .userText, "the inviter's nickname, empty if unknown") {
             .text($0.result.fromNickname ?? "")
+        },
+        .init("inviter.link", .text, .userText, "the inviter's own invite, for a third person; empty unless invited",
+              printing: { resolved, style in resolved.inviterInvite.map { .text(style.text(for: $0)) } }),
+        .init("inviter.hasScores", .flag, .result, "whether the inviter's scores are known (else charts show their poles)") {
+            .flag($0.result.fromScores != nil)
         },
         .init("pairing.label", .text, .result, "how the two types get along (相处模式); empty unless invited") {
             $0.pairing.map { .text($0.label) }
@@ -127,5 +137,33 @@ public struct BindingDescriptor: Sendable {
             },
         ]
         return makers.flatMap { make in Dimension.allCases.map(make) }
+    }()
+
+    /// The inviter's chart values, for pairing posters: their scores when the link
+    /// carried them, else each dimension half-way toward their code's pole.
+    private static let inviterDimensions: [BindingDescriptor] = {
+        @Sendable func reading(_ resolved: ResolvedResult, _ dimension: Dimension) -> DimensionReading? {
+            guard let code = resolved.result.fromCode else { return nil }
+            let scores = resolved.result.fromScores ?? .poles(of: code)
+            return DimensionReading(dimension: dimension, score: scores[dimension])
+        }
+        let scores = Dimension.allCases.map { d in
+            BindingDescriptor("inviter.score.\(d.rawValue)", .number, .result, "the inviter's score on \(d.letter); empty unless invited") {
+                reading($0, d).map { .number($0.score) }
+            }
+        }
+        let percents = Dimension.allCases.map { d in
+            BindingDescriptor("inviter.percent.\(d.rawValue)", .number, .result,
+                              "how strongly the inviter's \(d.letter) leans toward its pole; empty unless invited") {
+                reading($0, d).map { .number($0.percent) }
+            }
+        }
+        let poles = Dimension.allCases.map { d in
+            BindingDescriptor("inviter.pole.\(d.rawValue)", .choice([d.positivePole.name, d.negativePole.name], canBeEmpty: true), .result,
+                              "the name of the inviter's pole on \(d.letter); empty unless invited") {
+                reading($0, d).map { .text($0.pole.name) }
+            }
+        }
+        return scores + percents + poles
     }()
 }

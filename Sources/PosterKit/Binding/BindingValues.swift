@@ -7,12 +7,13 @@ public struct BindingValues: Sendable {
     /// has no value for (an inviter's code when not invited) is absent.
     public private(set) var values: [String: BindingValue]
 
-    /// Binds a resolved result; `Theme.bind(_:)` adds the theme variables.
-    public init(_ resolved: ResolvedResult) {
+    /// Binds a resolved result, printing its links in `links`; `Theme.bind(_:links:)`
+    /// adds the theme variables.
+    public init(_ resolved: ResolvedResult, links: LinkStyle = .scheme) {
         var values: [String: BindingValue] = [:]
         values.reserveCapacity(BindingDescriptor.builtIn.count)
         for descriptor in BindingDescriptor.builtIn {
-            if let value = descriptor.value(resolved) { values[descriptor.name] = value }
+            if let value = descriptor.value(resolved, links) { values[descriptor.name] = value }
         }
         self.values = values
     }

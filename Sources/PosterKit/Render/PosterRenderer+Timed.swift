@@ -10,7 +10,7 @@ extension PosterRenderer {
         let encoder = self.encoder
         return try pool.withWorker { worker throws(RenderError) in
             let start = DispatchTime.now().uptimeNanoseconds
-            let list = try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result)), shaper: worker.shaper).list
+            let list = try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result), links: self.links), shaper: worker.shaper).list
             let raster = try Self.draw(list, theme: theme, canvas: worker.canvas)
             let drawn = DispatchTime.now().uptimeNanoseconds
             let bytes = try encoder.encode(raster)

@@ -12,6 +12,8 @@ public final class PosterRenderer: Sendable {
     let pool: WorkerPool
     /// How `render` encodes posters (PNG at `balanced` unless given).
     public let encoder: any PosterEncoder
+    /// How the links on posters are printed (unsigned `nmti://` unless given).
+    public let links: LinkStyle
 
     /// The default number of workers: one per active processor core.
     public static var defaultWorkerCount: Int { ProcessInfo.processInfo.activeProcessorCount }
@@ -19,19 +21,27 @@ public final class PosterRenderer: Sendable {
     /// Creates a renderer over the pinned fonts that encodes with `encoder`, with at
     /// most `workers` render workers (default: the core count); fails with a message
     /// naming the package to install when a font is missing.
-    public convenience init(encoder: any PosterEncoder = PNG(), workers: Int = PosterRenderer.defaultWorkerCount) throws(RenderError) {
-        try self.init(fonts: PosterFonts.library(), encoder: encoder, workers: workers)
+    public convenience init(
+        encoder: any PosterEncoder = PNG(), workers: Int = PosterRenderer.defaultWorkerCount, links: LinkStyle = .scheme
+    ) throws(RenderError) {
+        try self.init(fonts: PosterFonts.library(), encoder: encoder, workers: workers, links: links)
     }
 
     /// Creates a renderer over the pinned fonts whose PNGs use one of the named
     /// compression settings, with at most `workers` render workers.
-    public convenience init(compression: PosterCompression, workers: Int = PosterRenderer.defaultWorkerCount) throws(RenderError) {
-        try self.init(encoder: PNG(compression: compression), workers: workers)
+    public convenience init(
+        compression: PosterCompression, workers: Int = PosterRenderer.defaultWorkerCount, links: LinkStyle = .scheme
+    ) throws(RenderError) {
+        try self.init(encoder: PNG(compression: compression), workers: workers, links: links)
     }
 
     /// Creates a renderer over a given font library (tests and the benchmark load their own).
-    package init(fonts: FontLibrary, encoder: any PosterEncoder = PNG(), workers: Int = PosterRenderer.defaultWorkerCount) {
+    package init(
+        fonts: FontLibrary, encoder: any PosterEncoder = PNG(), workers: Int = PosterRenderer.defaultWorkerCount,
+        links: LinkStyle = .scheme
+    ) {
         self.encoder = encoder
+        self.links = links
         pool = WorkerPool(capacity: workers, fonts: fonts)
     }
 
@@ -50,7 +60,7 @@ public final class PosterRenderer: Sendable {
     /// runs on the worker too, so at most `workerCount` rasters exist however many call.
     public func render(_ result: QuizResult, theme: Theme, encoder: any PosterEncoder) throws(RenderError) -> RenderedPoster {
         try pool.withWorker { worker throws(RenderError) in
-            let list = try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result)), shaper: worker.shaper).list
+            let list = try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result), links: self.links), shaper: worker.shaper).list
             let raster = try Self.draw(list, theme: theme, canvas: worker.canvas)
             let bytes = try encoder.encode(raster)
             return RenderedPoster(bytes: bytes, fileExtension: encoder.fileExtension, mediaType: encoder.mediaType,
@@ -61,7 +71,7 @@ public final class PosterRenderer: Sendable {
     /// Renders one result with a theme into pixels, without encoding them.
     public func renderRaster(_ result: QuizResult, theme: Theme) throws(RenderError) -> RenderedRaster {
         try pool.withWorker { worker throws(RenderError) in
-            let list = try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result)), shaper: worker.shaper).list
+            let list = try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result), links: self.links), shaper: worker.shaper).list
             return RenderedRaster(raster: try Self.draw(list, theme: theme, canvas: worker.canvas), notes: list.notes)
         }
     }
@@ -69,7 +79,7 @@ public final class PosterRenderer: Sendable {
     /// Lays one result out with a theme: the display list drawing would walk.
     public func layOut(_ result: QuizResult, theme: Theme) throws(RenderError) -> DisplayList {
         try pool.withWorker { worker throws(RenderError) in
-            try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result)), shaper: worker.shaper).list
+            try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result), links: self.links), shaper: worker.shaper).list
         }
     }
 
@@ -108,7 +118,7 @@ public final class PosterRenderer: Sendable {
     /// is drawn behind them (see `ContrastLint`).
     public func contrastFindings(_ result: QuizResult, theme: Theme) throws(RenderError) -> [ContrastFinding] {
         try pool.withWorker { worker throws(RenderError) in
-            let values = theme.bind(ResolvedResult(result))
+            let values = theme.bind(ResolvedResult(result), links: self.links)
             let (list, context) = try Self.layoutKeepingContext(theme: theme, values: values, shaper: worker.shaper)
             do {
                 return try ContrastLint.findings(list, records: context.textRecords, canvas: worker.canvas, assets: { theme.asset($0) })
@@ -123,7 +133,7 @@ public final class PosterRenderer: Sendable {
         let encoder = self.encoder
         return try pool.withWorker { worker throws(RenderError) in
             let start = clock()
-            let values = theme.bind(ResolvedResult(result))
+            let values = theme.bind(ResolvedResult(result), links: self.links)
             let list = try Self.layout(theme: theme, values: values, shaper: worker.shaper).list
             let laidOut = clock()
             let raster = try Self.draw(list, theme: theme, canvas: worker.canvas)

@@ -46,7 +46,7 @@ final class CostEstimator {
     init(theme: Theme, diagnostics: Diagnostics) {
         self.theme = theme
         self.diagnostics = diagnostics
-        variants = Theme.variantResults.map(theme.bind)
+        variants = Theme.variantResults.map { theme.bind($0) }
     }
 
     func estimate() -> RenderCost {

@@ -27,9 +27,10 @@ public struct Theme: Sendable {
     /// The name of the layout file inside a theme folder.
     public static let fileName = "theme.json5"
 
-    /// The values of every placeholder for one result, theme variables included.
-    public func bind(_ resolved: ResolvedResult) -> BindingValues {
-        var values = BindingValues(resolved)
+    /// The values of every placeholder for one result, theme variables included, with
+    /// links printed in `links`.
+    public func bind(_ resolved: ResolvedResult, links: LinkStyle = .scheme) -> BindingValues {
+        var values = BindingValues(resolved, links: links)
         for variable in variables {
             values.set(variable.name, variable.template(code: resolved.personality.code, pack: resolved.pack).render(values))
         }

@@ -29,6 +29,9 @@ public struct PosterKey: Sendable, Hashable {
         fields.append("\"e\":\(result.scores.e)")
         if let code = result.fromCode { fields.append("\"fromCode\":\"\(code.rawValue)\"") }
         if let name = result.fromNickname { fields.append("\"fromNickname\":" + SimpleURLResult.quoted(name)) }
+        if let from = result.fromScores {
+            fields.append("\"fromScores\":{\"a\":\(from.a),\"c\":\(from.c),\"e\":\(from.e),\"s\":\(from.s)}")
+        }
         if let id = result.id { fields.append("\"id\":" + SimpleURLResult.quoted(id)) }
         if let name = result.nickname { fields.append("\"nickname\":" + SimpleURLResult.quoted(name)) }
         fields.append("\"pack\":\"\(result.pack.rawValue)\"")

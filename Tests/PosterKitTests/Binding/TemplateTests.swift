@@ -21,7 +21,7 @@ import Testing
         #expect(values["packName"] == "做题家版")
         #expect(values["inviter.code"] == "PRED")
         #expect(values["linkKind"] == "reply")
-        #expect(values["link"].hasPrefix("nmti://reply?pack=student&from=POEM&to=PRED"))
+        #expect(values["link"].hasPrefix("nmti://reply?pack=student&from=POEM&scores=6.-3.2.-5&to=PRED"))
         #expect(values["score.a"] == "-5")
         #expect(values["pole.c"] == "卷王")
         #expect(values.isTruthy("invited"))

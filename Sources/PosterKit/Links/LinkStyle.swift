@@ -1,0 +1,43 @@
+import NMTIDomain
+
+/// How the engine prints the links on its posters: the form (the `nmti://` app
+/// scheme, or the web form under a link base) and, with a signer, a signature.
+public struct LinkStyle: Sendable {
+    /// The form links are written in.
+    public var form: LinkForm
+    /// The signer that signs every printed link, if any.
+    public var signer: LinkSigner?
+
+    /// A style; the default prints unsigned `nmti://` links, as before link bases existed.
+    public init(form: LinkForm = .scheme, signer: LinkSigner? = nil) {
+        self.form = form
+        self.signer = signer
+    }
+
+    /// Unsigned links in the app scheme.
+    public static let scheme = LinkStyle()
+
+    /// The link's text in this style.
+    public func text(for link: NMTILink) -> String {
+        link.url(form: form, signature: signer?.signature(for: link))
+    }
+}
+
+/// A parsed link judged against a signer: what may be shown of it. Nicknames are
+/// user text, so they are kept only when the signature verifies; everything else
+/// (types, scores, pack) is shown either way.
+public struct CheckedLink: Sendable, Hashable {
+    /// The link to draw: the parsed link, without nicknames unless it verified.
+    public let link: NMTILink
+    /// Whether the link carried a signature that verifies under the signer's keys.
+    public let isVerified: Bool
+    /// Whether nicknames were removed because the link did not verify.
+    public let removedNicknames: Bool
+
+    /// Judges a parsed link; with no signer nothing verifies.
+    public init(_ parsed: ParsedLink, signer: LinkSigner?) {
+        isVerified = signer?.verifies(parsed) ?? false
+        removedNicknames = !isVerified && parsed.link.hasNicknames
+        link = isVerified ? parsed.link : parsed.link.withoutNicknames
+    }
+}
