@@ -1,4 +1,5 @@
 import Foundation
+import NMTIDomain
 import PosterKit
 
 /// Everything `nmti-poster serve` can be told: where to listen, how much to render
@@ -48,6 +49,18 @@ public struct ServerConfiguration: Sendable {
     public var httpThreads = 2
     /// Write one JSON access-log line per request on standard error.
     public var accessLog = true
+    /// The base web links are printed under (`https://nmti.example/i?…`) and landing
+    /// pages answer at; nil prints `nmti://` links and builds page URLs from the `Host`.
+    public var linkBase: LinkBase?
+    /// Signs the links printed on posters and verifies links opened on landing pages;
+    /// nil prints unsigned links, and nicknames carried by links are never shown.
+    public var linkSigner: LinkSigner?
+    /// The theme a reply link's landing page shows (the pairing poster).
+    public var pairTheme = "pair"
+    /// The theme of a link's preview card (`og:image`).
+    public var cardTheme = "card"
+    /// The apps that may open the link base's URLs (`/.well-known/` files).
+    public var apps = AppDeclarations()
 
     /// A configuration over a themes folder with the defaults above.
     public init(themesDirectory: URL) {

@@ -42,6 +42,11 @@ public struct PosterKey: Sendable, Hashable {
     /// Whether an `If-None-Match` header value lists this key (or is `*`); weak
     /// validators (`W/"…"`) match too, as RFC 9110 asks for `If-None-Match`.
     public func matches(ifNoneMatch header: String) -> Bool {
+        Self.header(header, lists: etag)
+    }
+
+    /// Whether an `If-None-Match` header value lists `etag` (or is `*`), weak or strong.
+    static func header(_ header: String, lists etag: String) -> Bool {
         for candidate in header.split(separator: ",") {
             var tag = candidate.trimmingCharacters(in: .whitespaces)
             if tag == "*" { return true }

@@ -62,7 +62,7 @@ public struct ServiceError: Error, Sendable, Hashable {
 
 extension ServiceError {
     static func notFound(_ path: Substring) -> ServiceError {
-        ServiceError(404, "not-found", "no such endpoint '\(path)'; see the README's serve section (POST /v1/render, GET /v1/posters/<theme>.png, /healthz, /readyz, /metrics)")
+        ServiceError(404, "not-found", "no such endpoint '\(path)'; see the README's serve section (POST /v1/render, GET /v1/posters/<theme>.png, /i, /r, /v1/links/<i|r>/<theme>.png, /.well-known/, /healthz, /readyz, /metrics)")
     }
 
     static func methodNotAllowed(_ method: String, allowed: [String]) -> ServiceError {

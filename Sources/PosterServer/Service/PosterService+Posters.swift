@@ -52,19 +52,19 @@ extension PosterService {
         return PosterJob(result: result, entry: entry, key: key, contentAddressed: query.value("v") == key.digest)
     }
 
-    private func check(_ signer: URLSigner, _ sig: String?, _ canonical: String) throws(ServiceError) {
+    func check(_ signer: URLSigner, _ sig: String?, _ canonical: String) throws(ServiceError) {
         guard let sig else { throw ServiceError(403, "missing-signature", path: "sig", "this server requires signed URLs: add sig (HMAC-SHA256 of the canonical path and query, base64url)") }
         guard signer.verify(sig, canonical: canonical) else { throw ServiceError(403, "bad-signature", path: "sig", "the signature does not match this URL under any active key") }
     }
 
-    private func theme(_ name: String) throws(ServiceError) -> ThemeCatalog.Entry {
+    func theme(_ name: String) throws(ServiceError) -> ThemeCatalog.Entry {
         guard let entry = catalog.entry(name) else {
             throw ServiceError(404, "unknown-theme", path: "theme", "theme '\(name)' not found; known themes: \(catalog.names.joined(separator: ", "))")
         }
         return entry
     }
 
-    private func key(_ result: QuizResult, _ entry: ThemeCatalog.Entry) -> PosterKey {
+    func key(_ result: QuizResult, _ entry: ThemeCatalog.Entry) -> PosterKey {
         PosterKey(engine: engine, themeDigest: entry.digest, compression: configuration.compression, result: result)
     }
 

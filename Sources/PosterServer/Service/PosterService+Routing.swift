@@ -4,12 +4,19 @@ import PosterGraphics
 extension PosterService {
     /// The routes, for metrics labels and the access log.
     enum Route: String {
-        case healthz, readyz, metrics, render, poster, unknown
+        case healthz, readyz, metrics, render, poster, landing, unknown
+        case linkPoster = "link-poster"
+        case wellKnown = "well-known"
     }
 
     /// Every request starts here, on an HTTP thread: it is answered now, or queued for a worker.
     func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let path = request.path
+        if let link = LinkRoute(path: path, base: configuration.linkBase) {
+            let exchange = Exchange(service: self, request: request, responder: responder, route: link.route)
+            if let violation = request.violation { return exchange.fail(.limit(violation)) }
+            return handleLink(link, exchange)
+        }
         let route: Route
         var theme = ""
         switch path {
@@ -36,7 +43,7 @@ extension PosterService {
             exchange.finish(HTTPResponse(
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")],
                 body: Array(metrics.exposition(snapshot()).utf8)))
-        case .unknown:
+        case .unknown, .landing, .linkPoster, .wellKnown:
             exchange.fail(.notFound(path))
         case .render, .poster:
             if phase != .ready { return exchange.fail(.draining) }

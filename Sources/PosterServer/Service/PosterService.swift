@@ -41,14 +41,15 @@ public final class PosterService: Sendable {
         self.configuration = configuration
         catalog = try ThemeCatalog(directory: configuration.themesDirectory)
         do throws(RenderError) {
-            renderer = try PosterRenderer(compression: configuration.compression)
+            let links = LinkStyle(form: configuration.linkBase.map { .web($0) } ?? .scheme, signer: configuration.linkSigner)
+            renderer = try PosterRenderer(compression: configuration.compression, links: links)
         } catch {
             throw ServiceSetupError(.failure, error.message)
         }
         queue = RenderQueue(workers: configuration.workers, capacity: configuration.queueCapacity)
         cache = PosterCache(capacityBytes: configuration.cacheBytes)
         signer = configuration.signingKeys.isEmpty ? nil : URLSigner(keys: configuration.signingKeys)
-        engine = EngineFingerprint.of(version: engineVersion)
+        engine = EngineFingerprint.of(version: engineVersion) + Self.linkFingerprint(configuration)
         log = AccessLog(enabled: configuration.accessLog)
     }
 
@@ -95,7 +96,11 @@ public final class PosterService: Sendable {
                 defer { group.leave() }
                 for (offset, name) in names.enumerated() {
                     guard let entry = catalog.entry(name) else { continue }
-                    let sample = QuizResult.catalogueSample(for: PersonalityCode.all[(index + offset) % PersonalityCode.all.count], pack: .workplace)
+                    let code = PersonalityCode.all[(index + offset) % PersonalityCode.all.count]
+                    var sample = QuizResult.catalogueSample(for: code, pack: .workplace)
+                    if name == configuration.pairTheme {  // the pairing theme draws invited results
+                        sample = NMTILink.reply(pack: .workplace, sender: LinkPerson(scores: sample.scores), inviter: LinkPerson(code: code)).result
+                    }
                     do throws(RenderError) {
                         _ = try renderer.render(sample, theme: entry.theme)
                     } catch {
@@ -107,6 +112,15 @@ public final class PosterService: Sendable {
         }
         group.wait()
         if let message = failure.withLock({ $0 }) { throw ServiceSetupError(.failure, message) }
+    }
+
+    /// What the links printed on posters depend on, for the poster keys: the base and
+    /// (through a signature of a fixed link) the signing key; empty for unsigned `nmti://`.
+    static func linkFingerprint(_ configuration: ServerConfiguration) -> String {
+        guard configuration.linkBase != nil || configuration.linkSigner != nil else { return "" }
+        let probe = NMTILink.invite(pack: .workplace, sender: LinkPerson(code: PersonalityCode.all[0]))
+        let text = "links \(configuration.linkBase?.text ?? "nmti://") \(configuration.linkSigner?.signature(for: probe) ?? "unsigned")"
+        return "\n" + SHA256.hex(Array(text.utf8)).prefix(16)
     }
 
     /// Drains and stops: `/readyz` turns 503, the listening socket closes, requests

@@ -1,0 +1,66 @@
+import NMTIDomain
+
+/// A request path the links part of the service answers, found under the root and,
+/// when the link base has a path (`https://example.com/nmti/`), under that path too,
+/// so a proxy may pass the prefix on or strip it.
+enum LinkRoute: Equatable {
+    /// `<base>i` or `<base>r`: a landing page; `kind` is `i` or `r`.
+    case page(kind: String)
+    /// `<base>v1/links/<i|r>/<theme>.png`: a poster drawn from a link. `path` is the
+    /// path below the base (`/v1/links/r/pair.png`): what a signed URL signs.
+    case image(kind: String, theme: Substring, path: String)
+    /// `/.well-known/apple-app-site-association`.
+    case appleAssociation
+    /// `/.well-known/assetlinks.json`.
+    case assetLinks
+
+    /// The prefix of link image paths below the base.
+    static let imagePrefix = "v1/links/"
+
+    /// The route of `path`, or nil when it is none of the above.
+    init?(path: Substring, base: LinkBase?) {
+        switch path {
+        case "/.well-known/apple-app-site-association": self = .appleAssociation; return
+        case "/.well-known/assetlinks.json": self = .assetLinks; return
+        default: break
+        }
+        var rest = path.dropFirst()
+        if let prefix = base?.path, prefix != "/", path.hasPrefix(prefix) { rest = path.dropFirst(prefix.count) }
+        guard path.hasPrefix("/") else { return nil }
+        if rest == "i" || rest == "r" {
+            self = .page(kind: String(rest))
+            return
+        }
+        guard rest.hasPrefix(Self.imagePrefix), rest.hasSuffix(".png") else { return nil }
+        let tail = rest.dropFirst(Self.imagePrefix.count).dropLast(".png".count)
+        guard let slash = tail.firstIndex(of: "/") else { return nil }
+        let kind = tail[..<slash]
+        let theme = tail[tail.index(after: slash)...]
+        guard kind == "i" || kind == "r", !theme.isEmpty, !theme.contains("/") else { return nil }
+        self = .image(kind: String(kind), theme: theme, path: "/" + String(rest))
+    }
+
+    /// The label in metrics and the access log.
+    var route: PosterService.Route {
+        switch self {
+        case .page: .landing
+        case .image: .linkPoster
+        case .appleAssociation, .assetLinks: .wellKnown
+        }
+    }
+}
+
+extension LinkError {
+    /// The query parameter at fault, if one is.
+    var parameter: String? {
+        switch reason {
+        case .missingParameter(let name), .duplicateParameter(let name), .badPercentEncoding(let name), .nicknameTooLong(let name):
+            name
+        case .unknownCode(let name, _), .badScores(let name, _), .scoresDisagree(let name, _, _):
+            name
+        case .unknownPack: "p"
+        case .malformedQuery(let item): item
+        case .notALink, .tooLong, .badBase, .unknownKind: nil
+        }
+    }
+}

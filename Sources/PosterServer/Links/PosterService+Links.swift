@@ -1,0 +1,139 @@
+import Foundation
+import NMTIDomain
+import PosterGraphics
+import PosterKit
+
+extension PosterService {
+    /// Answers a link route: a landing page or a `/.well-known/` file at once, on
+    /// the HTTP thread (nothing is drawn), or a link poster through the render queue.
+    func handleLink(_ route: LinkRoute, _ exchange: Exchange) {
+        let request = exchange.request
+        guard ["GET", "HEAD"].contains(request.method) else {
+            let error = ServiceError.methodNotAllowed(request.method, allowed: ["GET", "HEAD"])
+            return exchange.finish(route == .page(kind: "i") || route == .page(kind: "r") ? LandingError.response(error, request) : error.response)
+        }
+        switch route {
+        case .page(let kind):
+            do throws(ServiceError) {
+                exchange.finish(try landing(kind, request))
+            } catch {
+                exchange.finish(LandingError.response(error, request))
+            }
+        case .image(let kind, let theme, let path):
+            if phase != .ready { return exchange.fail(.draining) }
+            if let open = http.withLock({ $0?.openConnections }), open > configuration.maximumConnections { return exchange.fail(.overCapacity) }
+            do throws(ServiceError) {
+                serve(try linkPosterJob(request, kind: kind, theme: theme, path: path), exchange)
+            } catch {
+                exchange.fail(error)
+            }
+        case .appleAssociation:
+            let paths = ["i", "r"].map { (configuration.linkBase?.path ?? "/") + $0 }
+            wellKnown(configuration.apps.appleAssociation(paths: paths), exchange, missing: "no iOS app is declared; start serve with --apple-app-id TEAMID.bundle.id")
+        case .assetLinks:
+            wellKnown(configuration.apps.assetLinks(), exchange, missing: "no Android app is declared; start serve with --android-package and --android-cert-sha256")
+        }
+    }
+
+    private func wellKnown(_ body: [UInt8]?, _ exchange: Exchange, missing: String) {
+        guard let body else { return exchange.fail(ServiceError(404, "not-found", missing)) }
+        exchange.finish(HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "public, max-age=3600")], body: body))
+    }
+
+    /// The base page and image URLs are written under: `--link-base`, or else
+    /// `http://<Host>/` (for local use; behind TLS set the base).
+    func pageBase(_ request: HTTPRequest) throws(ServiceError) -> LinkBase {
+        if let base = configuration.linkBase { return base }
+        guard let host = request.header("Host"), !host.isEmpty, host.utf8.allSatisfy({ $0 != UInt8(ascii: "/") }),
+              let base = try? LinkBase("http://\(host)/") else {
+            throw ServiceError(400, "bad-host", path: "Host", "the Host header is missing or not a host name, and no --link-base is set to build the page's URLs from")
+        }
+        return base
+    }
+
+    /// `GET <base>i?…` and `<base>r?…`: the landing page of the link the URL is.
+    func landing(_ kind: String, _ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+        let base = try pageBase(request)
+        let parsed: ParsedLink
+        do throws(LinkError) {
+            parsed = try ParsedLink(parsing: base.text + kind + (request.query.isEmpty ? "" : "?" + request.query))
+        } catch {
+            throw ServiceError(400, "bad-link", path: error.parameter, error.description)
+        }
+        let checked = CheckedLink(parsed, signer: configuration.linkSigner)
+        let signature = checked.isVerified ? parsed.signature : nil
+        let posterTheme = kind == "r" ? configuration.pairTheme : ThemeStore.defaultThemeName
+        let page = LandingPage(
+            link: checked.link, pageURL: checked.link.url(form: .web(base), signature: signature),
+            appURL: checked.link.url(form: .scheme, signature: signature),
+            poster: linkImage(checked.link, signature: signature, theme: posterTheme, base: base, fallback: (750, 1334)),
+            card: linkImage(checked.link, signature: signature, theme: configuration.cardTheme, base: base, fallback: (1200, 630)))
+        let body = page.html
+        let etag = "\"" + SHA256.hex(body).prefix(32) + "\""
+        var headers: [(name: String, value: String)] = [
+            ("ETag", etag), ("Cache-Control", "public, no-cache"),
+            ("Content-Security-Policy", LandingPage.contentSecurityPolicy(imageOrigin: "\(base.scheme)://\(base.authority)")),
+            ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+        ]
+        if let condition = request.header("If-None-Match"), PosterKey.header(condition, lists: etag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        headers.append(("Content-Type", "text/html; charset=utf-8"))
+        return HTTPResponse(status: 200, headers: headers, body: body)
+    }
+
+    /// The absolute URL of a link's poster in `theme`, signed when the service signs
+    /// URLs, with `d=<digest>` (content-addressed) when the theme is loaded; and its size.
+    func linkImage(_ link: NMTILink, signature: String?, theme name: String, base: LinkBase, fallback: (Int, Int)) -> LandingPage.Image {
+        let text = link.url(form: .web(base))
+        let raw = text.firstIndex(of: "?").map { text[text.index(after: $0)...] } ?? ""
+        var pairs = ((try? QueryItems(raw: raw))?.items ?? []).map { ($0.name, $0.value) }
+        if let signature { pairs.append(("ls", signature)) }
+        var size = fallback
+        if let entry = catalog.entry(name) {
+            pairs.append(("d", key(link.result, entry).digest))
+            size = (Int(entry.theme.canvasSize.width * PosterCanvas.scale), Int(entry.theme.canvasSize.height * PosterCanvas.scale))
+        }
+        let path = "/\(LinkRoute.imagePrefix)\(link.webPath)/\(QueryItems.encode(name)).png"
+        let target = signer?.signedTarget(path: path, query: pairs)
+            ?? path + "?" + pairs.map { "\(QueryItems.encode($0.0))=\(QueryItems.encode($0.1))" }.joined(separator: "&")
+        return LandingPage.Image(url: base.text + target.dropFirst(), width: size.0, height: size.1)
+    }
+
+    /// The link parameters a link image takes, besides `ls` (the link's signature),
+    /// `d` (the content digest) and `sig` (the URL signature).
+    static let linkParameters: Set<String> = ["v", "t", "iv", "it", "p", "n", "in"]
+
+    /// `GET <base>v1/links/<i|r>/<theme>.png?<link query>[&ls=][&d=][&sig=]`.
+    func linkPosterJob(_ request: HTTPRequest, kind: String, theme name: Substring, path: String) throws(ServiceError) -> PosterJob {
+        let query = try QueryItems(raw: request.query)
+        if let signer { try check(signer, query.value("sig"), URLSigner.canonical(path: path, query: query)) }
+        var seen = Set<String>()
+        var items: [String] = []
+        for item in query.items {
+            guard seen.insert(item.name).inserted else { throw ServiceError(400, "bad-link", path: item.name, "\(item.name): given more than once") }
+            if Self.linkParameters.contains(item.name) {
+                items.append("\(QueryItems.encode(item.name))=\(QueryItems.encode(item.value))")
+            } else if item.name == "ls" {
+                items.append("sig=\(QueryItems.encode(item.value))")
+            } else if item.name != "d" && item.name != "sig" {
+                throw ServiceError(400, "bad-query", path: item.name, "\(item.name): unknown parameter; link posters take the web link's v, t, iv, it, p, n, in, and ls (the link's signature), d, sig")
+            }
+        }
+        let base = try pageBase(request)
+        let parsed: ParsedLink
+        do throws(LinkError) {
+            parsed = try ParsedLink(parsing: base.text + kind + "?" + items.joined(separator: "&"))
+        } catch {
+            throw ServiceError(400, "bad-link", path: error.parameter, error.description)
+        }
+        let themeName = try QueryItems.decode(name, item: name)
+        guard let entry = catalog.entry(themeName) else {
+            let role = themeName == configuration.pairTheme ? " (the pairing theme, --pair-theme)" : themeName == configuration.cardTheme ? " (the preview card theme, --card-theme)" : ""
+            throw ServiceError(404, "unknown-theme", path: "theme", "theme '\(themeName)'\(role) is not loaded; add it to the themes folder. Known themes: \(catalog.names.joined(separator: ", "))")
+        }
+        let result = CheckedLink(parsed, signer: configuration.linkSigner).link.result
+        let key = key(result, entry)
+        return PosterJob(result: result, entry: entry, key: key, contentAddressed: query.value("d") == key.digest)
+    }
+}
