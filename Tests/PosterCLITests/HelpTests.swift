@@ -73,8 +73,9 @@ struct HelpTests {
 
     @Test func resolveHelpDescribesItsArgumentAndOutput() {
         let help = run(NMTIPoster.tool, ["resolve", "--help"]).stdout
-        #expect(help.contains("USAGE: nmti-poster resolve [--output <path>] <result>\n"))
-        #expect(help.contains("  <result>                The result JSON file, or - to read standard input.\n"))
+        #expect(help.contains("USAGE: nmti-poster resolve [<options>] <result>\n"))
+        #expect(help.contains("  <result>                The result JSON file, an invite or reply link, or - to\n"))
+        #expect(help.contains("  --link-base <url>"))
         #expect(help.contains("  -o, --output <path>     Where to write the JSON; - is standard output.\n"))
     }
 

@@ -71,7 +71,7 @@ public struct BulkRunner: Sendable {
         defer { lock.release() }
         Self.removeTemporaryFiles(in: output)
         let provenance = Manifest.Provenance(engine: EngineIdentity.of(version: engine), compression: compression.rawValue,
-                                             theme: ThemeDigest.of(theme))
+                                             theme: ThemeDigest.of(theme), links: renderer.links.fingerprint)
         let recorded = resume ? BatchRunner.recordedEntries(in: folder) : [:]
         let journal: Journal
         // A resume starts the journal with every earlier record, so a second kill loses none of them.

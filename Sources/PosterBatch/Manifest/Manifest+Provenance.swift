@@ -13,22 +13,27 @@ extension Manifest {
         public var compression: String
         /// The theme's content digest (see `ThemeDigest`).
         public var theme: String
+        /// How the poster's links were printed (`LinkStyle.fingerprint`); absent in
+        /// manifests written before link bases existed, which printed `nmti` links.
+        public var links: String?
 
         /// Creates a provenance record.
-        public init(engine: String, compression: String, theme: String) {
+        public init(engine: String, compression: String, theme: String, links: String? = nil) {
             self.engine = engine
             self.compression = compression
             self.theme = theme
+            self.links = links == LinkStyle.scheme.fingerprint ? nil : links
         }
 
-        /// What differs from an entry's recorded provenance: `theme`, `compression`
-        /// and/or `engine`; `provenance` when the entry records none (an older manifest).
+        /// What differs from an entry's recorded provenance: `theme`, `compression`,
+        /// `engine` and/or `links`; `provenance` when the entry records none (an older manifest).
         public func differences(from recorded: Provenance?) -> [String] {
             guard let recorded else { return ["provenance"] }
             var changed: [String] = []
             if recorded.theme != theme { changed.append("theme") }
             if recorded.compression != compression { changed.append("compression") }
             if recorded.engine != engine { changed.append("engine") }
+            if recorded.links != links { changed.append("links") }
             return changed
         }
     }

@@ -48,7 +48,7 @@ public struct BatchRunner: Sendable {
         /// Posters a resumed run found already written and intact, and kept.
         public var reused: Int = 0
         /// Posters a resumed run found intact but made another way, rendered again:
-        /// how many for each difference (`theme`, `compression`, `engine`, `provenance`).
+        /// how many for each difference (`theme`, `compression`, `engine`, `links`, `provenance`).
         public var stale: [String: Int] = [:]
     }
 
@@ -107,7 +107,8 @@ public struct BatchRunner: Sendable {
         var provenances: [String: Manifest.Provenance] = [:]
         for job in plan.jobs where provenances[job.theme.name] == nil {
             provenances[job.theme.name] = Manifest.Provenance(
-                engine: engineIdentity, compression: compression.rawValue, theme: ThemeDigest.of(job.theme))
+                engine: engineIdentity, compression: compression.rawValue, theme: ThemeDigest.of(job.theme),
+                links: renderer.links.fingerprint)
         }
         var kept: [Manifest.Entry] = []
         var stale: [String: Int] = [:]

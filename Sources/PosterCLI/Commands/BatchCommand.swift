@@ -26,9 +26,13 @@ public struct BatchCommand: Command {
             sha256 match the journal or manifest are kept, missing or damaged ones are
             rendered again, and temporary files left behind are removed. Every poster's
             manifest entry records its provenance: the theme's content digest (theme
-            file and assets), --compression and the engine (tool version, library
-            versions, font files). --resume renders again, and reports, every poster
-            made with another theme, compression or engine, so a batch is never mixed.
+            file and assets), --compression, the engine (tool version, library
+            versions, font files) and how links are printed (--link-base, the signing
+            key's identifier). --resume renders again, and reports, every poster made
+            another way, so a batch is never mixed.
+
+            --link-base and --link-key-file print every poster's QR link in the web
+            form and sign it, as for 'render' (docs/links.md).
 
             While it runs, a batch holds a lock on <out>/.batch.lock; a second batch
             into the same folder stops at once with status 75. Two themes under
@@ -56,7 +60,7 @@ public struct BatchCommand: Command {
             ThemeInput.compressionOption,
             .flag("resume", help: "Keep intact posters an earlier run made the same way; render the rest."),
             .flag("quiet", short: "q", help: "Print nothing but errors."),
-        ])
+        ] + LinkOptions.specOptions)
 
     let themes: [String]?
     let out: String
@@ -66,6 +70,7 @@ public struct BatchCommand: Command {
     let quiet: Bool
     let resume: Bool
     let compression: PosterCompression
+    let links: LinkOptions
 
     public init(_ values: ParsedValues) throws(UsageError) {
         guard let out = values.options("out").last else { throw UsageError("missing option --out <dir>") }
@@ -95,6 +100,7 @@ public struct BatchCommand: Command {
         quiet = values.flag("quiet")
         resume = values.flag("resume")
         compression = try ThemeInput.compression(values)
+        links = try LinkOptions(values)
     }
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
@@ -103,7 +109,8 @@ public struct BatchCommand: Command {
         var loaded: [Theme] = []
         for name in names { loaded.append(try ThemeInput.load(name)) }
         let plan = BatchPlan(themes: loaded, packs: packs, shard: shard)
-        let runner = BatchRunner(renderer: try ThemeInput.renderer(compression: compression, workers: jobs), threads: jobs,
+        let style = try links.style()
+        let runner = BatchRunner(renderer: try ThemeInput.renderer(compression: compression, workers: jobs, links: style), threads: jobs,
                                  compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
         let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
         let report: BatchRunner.Report

@@ -12,10 +12,10 @@ enum BulkRender {
     /// when every failure was a poster that could not be written; 66 when the
     /// `--results` file cannot be opened; 73, 75 and 78 as for `batch` (the folder,
     /// its lock, the theme); 74 when only the progress on standard output failed.
-    static func run(_ options: BulkRenderOptions, theme: String, compression: PosterCompression, quiet: Bool,
-                    io: inout some TerminalIO) throws(CommandFailure) {
+    static func run(_ options: BulkRenderOptions, theme: String, compression: PosterCompression, links: LinkStyle = .scheme,
+                    quiet: Bool, io: inout some TerminalIO) throws(CommandFailure) {
         let loaded = try ThemeInput.load(theme)
-        let runner = BulkRunner(renderer: try ThemeInput.renderer(compression: compression), threads: options.jobs,
+        let runner = BulkRunner(renderer: try ThemeInput.renderer(compression: compression, links: links), threads: options.jobs,
                                 compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
         let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
         let report: BulkRunner.Report

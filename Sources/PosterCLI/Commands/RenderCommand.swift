@@ -20,6 +20,21 @@ public struct RenderCommand: Command {
             folder, a block device or a socket it is refused with 73. The name may end
             only in .png (or have no extension).
 
+            A LINK AS THE RESULT:
+            <result> may be an invite or reply link in either form (nmti://invite?...,
+            https://<base>/i?...; docs/links.md). An invite renders the sender's poster;
+            a reply renders the pairing poster (theme 'pair' unless --theme is given) of
+            the invitee and the inviter. Nicknames are drawn only when the link's
+            signature verifies against --link-key-file; otherwise they are left out
+            with a note. A link that cannot be parsed exits with 65.
+
+            LINKS ON THE POSTER:
+            --link-base https://nmti.example/ (or NMTI_LINK_BASE) prints the poster's QR
+            link in the web form (https://nmti.example/i?... or /r?...), which opens
+            the app where it is installed and the landing page of 'serve' elsewhere;
+            without it the link is nmti://. --link-key-file (or NMTI_LINK_KEY_FILE)
+            signs it (sig=..., docs/links.md).
+
             Text that had to shrink or was cut with an ellipsis is listed
             on standard error as a note; the render still succeeds.
 
@@ -57,25 +72,31 @@ public struct RenderCommand: Command {
               nmti-poster render --results users.jsonl --out posters --shard 3/8 --resume
               producer | nmti-poster render --results - --out posters --quiet
               nmti-poster render result.json -o pred.png --layout-json pred.layout.json
+              nmti-poster render result.json --link-base https://nmti.example/ -o pred.png
+              nmti-poster render 'https://nmti.example/r?v=6.-3.2.-5&iv=-4.7.3.-6'
             """,
         usage: "<result>... [-o <path> | --out <dir>] [options]",
-        arguments: [ArgumentSpec("result", help: "The result JSON file, or - to read standard input; with --out, any number of files and folders.",
+        arguments: [ArgumentSpec("result", help: "The result JSON file, an invite or reply link, or - to read standard input; with --out, any number of files and folders.",
                                  isOptional: true, isRepeating: true)],
         options: [
             .value("theme", short: "t", valueName: "theme", defaultValue: ThemeStore.defaultThemeName,
-                   help: "A theme name from the themes folder, or a theme folder or file."),
+                   help: "A theme name from the themes folder, or a theme folder or file (a reply link: pair)."),
             .value("output", short: "o", valueName: "path",
                    help: "Where to write the PNG (default: <pack>-<CODE>.png); - is standard output."),
             .value("layout-json", valueName: "file",
                    help: "Also write the layout (element bounds, text lines) as JSON; - is standard output."),
             ThemeInput.compressionOption,
             .flag("quiet", short: "q", help: "Do not print fit notes or the summary line."),
-        ] + BulkRenderOptions.specOptions)
+        ] + LinkOptions.specOptions + BulkRenderOptions.specOptions)
 
     /// The result file, or `-`.
     public let input: String
     /// The theme name or path.
     public let theme: String
+    /// Whether `--theme` was given (a reply link otherwise renders with `pair`).
+    let themeGiven: Bool
+    /// How links are printed and checked.
+    let links: LinkOptions
     /// The output path, `-`, or nil for the default name.
     public let output: String?
     /// Whether to stay silent on success.
@@ -90,9 +111,14 @@ public struct RenderCommand: Command {
     public init(_ values: ParsedValues) throws(UsageError) {
         let inputs = values.arguments("result")
         bulk = try BulkRenderOptions.parse(values, inputs: inputs)
+        if bulk != nil, let link = inputs.first(where: LinkInput.isLink) {
+            throw UsageError("'\(link.prefix(60))' is a link; a link renders one poster at a time, without --out", commandPath: values.commandPath)
+        }
         guard bulk != nil || !inputs.isEmpty else { throw UsageError("missing argument <result>", commandPath: values.commandPath) }
         input = inputs.first ?? ResultInput.standardInputPath
         theme = values.option("theme") ?? ThemeStore.defaultThemeName
+        themeGiven = !values.options("theme").isEmpty
+        links = try LinkOptions(values)
         output = try values.options("output").last.map { path throws(UsageError) in try OutputOption.check(path, image: true) }
         quiet = values.flag("quiet")
         compression = try ThemeInput.compression(values)
@@ -105,10 +131,13 @@ public struct RenderCommand: Command {
     }
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
-        if let bulk { return try BulkRender.run(bulk, theme: theme, compression: compression, quiet: quiet, io: &io) }
-        let result = try ResultInput.load(input, io: &io)
-        let loaded = try ThemeInput.load(theme)
-        let renderer = try ThemeInput.renderer(compression: compression)
+        let style = try links.style()
+        if let bulk { return try BulkRender.run(bulk, theme: theme, compression: compression, links: style, quiet: quiet, io: &io) }
+        let link = LinkInput.isLink(input) ? try LinkInput(input, signer: style.signer) : nil
+        let result: QuizResult
+        if let link { result = link.result } else { result = try ResultInput.load(input, io: &io) }
+        let loaded = try ThemeInput.load(themeGiven ? theme : link?.defaultTheme ?? theme)
+        let renderer = try ThemeInput.renderer(compression: compression, links: style)
         let poster: RenderedPoster
         var dump: LayoutDump?
         do throws(RenderError) {
@@ -117,7 +146,7 @@ public struct RenderCommand: Command {
         } catch {
             throw ThemeInput.failure(error)
         }
-        let path = output ?? "\(result.pack.rawValue)-\(result.code.rawValue).png"
+        let path = output ?? Self.defaultFileName(result, pairing: link?.isReply ?? false)
         if let layoutJSON, layoutJSON == path {
             throw CommandFailure(.usage, "--layout-json '\(layoutJSON)' is also the poster's path; name another file")
         }
@@ -128,11 +157,19 @@ public struct RenderCommand: Command {
         try OutputOption.write(Data(poster.bytes), to: path, io: &io)
         if let layoutJSON, let dump { try OutputOption.write(dump.json(), to: layoutJSON, io: &io) }
         guard !quiet else { return }
+        if let note = link?.note { io.printErrorLine(note) }
         for note in poster.notes {
             io.printErrorLine("note: \(loaded.name): \(note)")
         }
         if path != "-" {
             io.printErrorLine("wrote \(path) (\(poster.width)x\(poster.height), \(poster.bytes.count) bytes, theme \(loaded.name))")
         }
+    }
+
+    /// `<pack>-<CODE>.png`, or `<pack>-<CODE>-x-<INVITER>.png` for a reply link's pairing poster.
+    static func defaultFileName(_ result: QuizResult, pairing: Bool) -> String {
+        let base = "\(result.pack.rawValue)-\(result.code.rawValue)"
+        guard pairing, let inviter = result.fromCode else { return base + ".png" }
+        return base + "-x-\(inviter.rawValue).png"
     }
 }

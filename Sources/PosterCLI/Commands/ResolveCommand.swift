@@ -13,8 +13,17 @@ public struct ResolveCommand: Command {
             the link its poster carries and, for invited results, the inviter and the
             pairing. Keys are sorted and text is UTF-8, unescaped.
 
+            <result> may also be an invite or reply link in either form (nmti://...,
+            https://<base>/i?... or /r?...; docs/links.md): a reply resolves to the
+            invitee's invited result, with the inviter and the pairing. "signature"
+            then says whether the link's sig verified against --link-key-file
+            ("verified"), was absent ("unsigned") or did not verify ("not-verified");
+            nicknames are kept only when it verified. "link" is the link a poster of
+            the result carries, printed with --link-base and signed with the key.
+
             An invalid result is reported as one line naming the file and JSON path,
-            with exit status 65; a missing file exits with 66.
+            with exit status 65 (a link that cannot be parsed: 65, naming the
+            parameter); a missing file exits with 66.
 
             -o writes atomically to a random temporary name renamed into place; a
             FIFO or character device is streamed into, a symlink, folder, block
@@ -23,29 +32,39 @@ public struct ResolveCommand: Command {
             EXAMPLES:
               nmti-poster resolve Fixtures/results/workplace-PRED.json
               cat result.json | nmti-poster resolve -
+              nmti-poster resolve 'nmti://invite?pack=student&from=PRED&scores=6.3.2.5'
+              nmti-poster resolve result.json --link-base https://nmti.example/
             """,
-        arguments: [ArgumentSpec("result", help: "The result JSON file, or - to read standard input.")],
+        arguments: [ArgumentSpec("result", help: "The result JSON file, an invite or reply link, or - to read standard input.")],
         options: [
             .value(
                 "output", short: "o", valueName: "path", defaultValue: "-",
                 help: "Where to write the JSON; - is standard output.")
-        ])
+        ] + LinkOptions.specOptions)
 
     /// The result file, or `-`.
     public let input: String
     /// The output file, or `-`.
     public let output: String
+    /// How links are printed and checked.
+    let links: LinkOptions
 
     public init(_ values: ParsedValues) throws(UsageError) {
         input = values.argument("result") ?? ResultInput.standardInputPath
         output = try OutputOption.check(values.option("output") ?? "-", image: false)
+        links = try LinkOptions(values)
     }
 
     public func run(io: inout some TerminalIO) throws(CommandFailure) {
-        let result = try ResultInput.load(input, io: &io)
+        let style = try links.style()
+        let link = LinkInput.isLink(input) ? try LinkInput(input, signer: style.signer) : nil
+        let result: QuizResult
+        if let link { result = link.result } else { result = try ResultInput.load(input, io: &io) }
         let data: Data
         do {
-            data = try ResolvedDocument(ResolvedResult(result)).jsonData()
+            var document = ResolvedDocument(ResolvedResult(result), links: style)
+            document.signature = link?.signature
+            data = try document.jsonData()
         } catch {
             throw CommandFailure(.internalError, "cannot encode the resolved result: \(error)", cause: error)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import NMTIDomain
+import PosterKit
 
 /// The JSON that `nmti-poster resolve` prints: a result with everything the
 /// domain derives from it. Decodable too, so tests and scripts can read it back.
@@ -44,6 +45,8 @@ public struct ResolvedDocument: Codable, Sendable, Hashable {
         public var emoji: String
         /// The inviter's nickname, when the invite carried one.
         public var nickname: String?
+        /// The inviter's four scores, when the invite carried them.
+        public var scores: DimensionScores?
     }
 
     /// How the invitee and inviter get along.
@@ -78,6 +81,8 @@ public struct ResolvedDocument: Codable, Sendable, Hashable {
     public var invited: Bool
     /// The result's share link, as the poster's QR code holds it.
     public var link: String
+    /// For a link given as the result: `verified`, `unsigned` or `not-verified`.
+    public var signature: String?
     /// The inviting friend's personality, for an invited result.
     public var inviter: Inviter?
     /// How the two get along, for an invited result.
@@ -87,8 +92,8 @@ public struct ResolvedDocument: Codable, Sendable, Hashable {
     /// The result's date, when the JSON has one.
     public var date: String?
 
-    /// Describes a resolved result.
-    public init(_ resolved: ResolvedResult) {
+    /// Describes a resolved result, its link printed in `links`.
+    public init(_ resolved: ResolvedResult, links: LinkStyle = .scheme) {
         let personality = resolved.personality
         code = personality.code.rawValue
         alias = personality.alias
@@ -106,11 +111,11 @@ public struct ResolvedDocument: Codable, Sendable, Hashable {
         }
         nickname = resolved.nickname
         invited = resolved.isInvited
-        link = resolved.link.url
+        link = links.text(for: resolved.link)
         inviter = resolved.inviter.map { inviter in
             Inviter(
                 code: inviter.code.rawValue, alias: inviter.alias, title: inviter.title, emoji: inviter.emoji,
-                nickname: resolved.result.fromNickname)
+                nickname: resolved.result.fromNickname, scores: resolved.result.fromScores)
         }
         pairing = resolved.pairing.map { PairingEntry(label: $0.label, line: $0.line) }
         id = resolved.result.id

@@ -70,9 +70,11 @@ enum ThemeInput {
 
     /// One renderer per process: fonts load once. `workers` bounds how many posters
     /// render at once (default: the core count).
-    static func renderer(compression: PosterCompression = .balanced, workers: Int = PosterRenderer.defaultWorkerCount) throws(CommandFailure) -> PosterRenderer {
+    static func renderer(
+        compression: PosterCompression = .balanced, workers: Int = PosterRenderer.defaultWorkerCount, links: LinkStyle = .scheme
+    ) throws(CommandFailure) -> PosterRenderer {
         do throws(RenderError) {
-            return try PosterRenderer(compression: compression, workers: workers)
+            return try PosterRenderer(compression: compression, workers: workers, links: links)
         } catch {
             throw failure(error)
         }

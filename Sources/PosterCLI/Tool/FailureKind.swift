@@ -8,6 +8,8 @@ public enum FailureKind: String, CaseIterable, Sendable, Hashable {
     case usage
     /// A result JSON is invalid or too large.
     case invalidResult
+    /// A link given as a result (`render <link>`, `resolve <link>`) cannot be parsed.
+    case invalidLink
     /// A batch manifest is invalid, or the manifests given to `manifest merge` are not one complete set.
     case invalidManifest
     /// A file or theme does not exist or cannot be read.
@@ -38,6 +40,7 @@ public enum FailureKind: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .usage: "usage error"
         case .invalidResult: "the result JSON"
+        case .invalidLink: "a link given as the result"
         case .invalidManifest: "a batch manifest is invalid, or the manifests given to `manifest merge` are not one complete set"
         case .missingInput: "a file or theme does not exist or cannot be read"
         case .invalidTheme: "invalid theme"
@@ -70,7 +73,7 @@ extension ExitStatus {
     public init(for kind: FailureKind) {
         switch kind {
         case .usage: self = .usage
-        case .invalidResult, .invalidManifest: self = .badInput
+        case .invalidResult, .invalidLink, .invalidManifest: self = .badInput
         case .missingInput: self = .noInput
         case .invalidTheme: self = .badTheme
         case .outputUnwritable: self = .cantCreate

@@ -35,6 +35,14 @@ public struct LinkSigner: Sendable {
         Self.base64url(code(keys[0], link))
     }
 
+    /// A short identifier of the signing key, which says nothing about the key: the
+    /// first 8 bytes, in hex, of the key's HMAC of a fixed text.
+    public var keyIdentifier: String {
+        keys[0].authenticationCode(Array("nmti-link-key-id".utf8)).prefix(8).map {
+            String($0 >> 4, radix: 16) + String($0 & 0xF, radix: 16)
+        }.joined()
+    }
+
     /// Whether `parsed` carries a valid signature under any active key.
     public func verifies(_ parsed: ParsedLink) -> Bool {
         guard let signature = parsed.signature, let given = Self.decodeBase64url(signature),

@@ -17,6 +17,18 @@ public struct LinkStyle: Sendable {
     /// Unsigned links in the app scheme.
     public static let scheme = LinkStyle()
 
+    /// What a poster's bytes depend on in this style, for provenance records: the
+    /// form (`nmti`, or `web <base>`) and, when signing, the signing key's identifier.
+    public var fingerprint: String {
+        var text: String
+        switch form {
+        case .scheme: text = "nmti"
+        case .web(let base): text = "web \(base.text)"
+        }
+        if let signer { text += " signed \(signer.keyIdentifier)" }
+        return text
+    }
+
     /// The link's text in this style.
     public func text(for link: NMTILink) -> String {
         link.url(form: form, signature: signer?.signature(for: link))

@@ -1,0 +1,52 @@
+import Foundation
+import NMTIDomain
+import PosterKit
+
+/// `--link-base` and `--link-key-file`, shared by render, batch, resolve and serve:
+/// how printed links are written and signed, and the keys links read are checked
+/// against. Each falls back to its environment variable.
+struct LinkOptions: Sendable {
+    /// The environment variable that stands for `--link-base`.
+    static let baseVariable = "NMTI_LINK_BASE"
+    /// The environment variable that stands for `--link-key-file`.
+    static let keyFileVariable = "NMTI_LINK_KEY_FILE"
+
+    static let specOptions: [OptionSpec] = [
+        .value("link-base", valueName: "url",
+               help: "Print links in the web form under this base, e.g. https://nmti.example/ (default: nmti://; env \(baseVariable))."),
+        .value("link-key-file", valueName: "file",
+               help: "Sign printed links with the first key of this file and check links read against all of them (env \(keyFileVariable))."),
+    ]
+
+    /// The validated base, or nil for the app scheme.
+    let base: LinkBase?
+    /// The key file, if any.
+    let keyFile: String?
+
+    init(_ values: ParsedValues, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
+        let rawBase = values.options("link-base").last ?? environment[Self.baseVariable].flatMap { $0.isEmpty ? nil : $0 }
+        do throws(LinkBaseError) {
+            base = try rawBase.map { base throws(LinkBaseError) in try LinkBase(base) }
+        } catch {
+            let source = values.options("link-base").isEmpty ? Self.baseVariable : "--link-base"
+            throw UsageError("\(source): \(error)", commandPath: values.commandPath)
+        }
+        keyFile = values.options("link-key-file").last ?? environment[Self.keyFileVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The signer over the key file's keys, or nil without one.
+    func signer() throws(CommandFailure) -> LinkSigner? {
+        guard let keyFile else { return nil }
+        do throws(SigningKeyError) {
+            return try LinkSigner(keyFile: keyFile)
+        } catch {
+            let kind: FailureKind = FileManager.default.isReadableFile(atPath: keyFile) ? .usage : .missingInput
+            throw CommandFailure(kind, "link key file \(error)", cause: error)
+        }
+    }
+
+    /// How printed links are written: the base's web form or the app scheme, signed with the key file's first key.
+    func style() throws(CommandFailure) -> LinkStyle {
+        LinkStyle(form: base.map { .web($0) } ?? .scheme, signer: try signer())
+    }
+}
