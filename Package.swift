@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),
         .testTarget(name: "PosterBatchTests", dependencies: ["PosterBatch", "TestSupport"]),
         .testTarget(name: "PosterGoldenTests", dependencies: ["PosterGolden", "TestSupport"]),
-        .testTarget(name: "PosterServerTests", dependencies: ["PosterServer", "PosterGraphics", "nmti-poster"]),
+        .testTarget(name: "PosterServerTests", dependencies: ["PosterServer", "PosterGraphics", "nmti-poster", "TestSupport"]),
         .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster", "StampElement"]),
         .testTarget(name: "StampElementTests", dependencies: ["StampElement", "PosterKit"]),
     ]

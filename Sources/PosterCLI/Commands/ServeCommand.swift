@@ -31,6 +31,17 @@ public struct ServeCommand: Command {
             HMAC-SHA256 of the canonical path and query (README); every key in the file
             (one per line) is accepted, so keys can rotate.
 
+            With --link-base (or NMTI_LINK_BASE) posters carry https links under that
+            base, signed with the first key of --link-key-file (NMTI_LINK_KEY_FILE), and
+            GET <base>i?... and <base>r?... answer the link's landing page: the poster
+            (for a reply, the pairing poster of --pair-theme) from
+            GET /v1/links/<i|r>/<theme>.png?<link query>, an "open in the app" link and
+            the preview meta tags (og:image is the --card-theme card). Nicknames from a
+            link are shown only when its signature verifies under the link key file.
+            /.well-known/apple-app-site-association and /.well-known/assetlinks.json
+            declare the apps of --apple-app-id, --android-package and
+            --android-cert-sha256 (404 when none is given).
+
             EXAMPLES:
               nmti-poster serve --port 8080
               curl -s 'http://127.0.0.1:8080/v1/posters/classic.png?c=6&s=-3&e=2&a=-5' \\
@@ -55,12 +66,20 @@ public struct ServeCommand: Command {
             .value("max-connections", valueName: "n", defaultValue: "512", help: "Connections served; beyond, 503 (health checks still answered)."),
             .value("max-per-ip", valueName: "n", defaultValue: "128", help: "Connections from one client address."),
             .flag("quiet", short: "q", help: "No access-log lines (service events are still logged)."),
+        ] + LinkOptions.specOptions + [
+            .value("pair-theme", valueName: "name", defaultValue: "pair", help: "The theme of a reply link's page (the pairing poster)."),
+            .value("card-theme", valueName: "name", defaultValue: "card", help: "The theme of a link's preview card (og:image)."),
+            .value("apple-app-id", valueName: "id", help: "An iOS app (TEAMID.bundle.id) for apple-app-site-association; repeatable."),
+            .value("android-package", valueName: "name", help: "The Android package for assetlinks.json (with --android-cert-sha256)."),
+            .value("android-cert-sha256", valueName: "hex", help: "A signing certificate's SHA-256 (AA:BB:...) for assetlinks.json; repeatable."),
         ])
 
     /// What the service is told.
     public let configuration: ServerConfiguration
     /// The key file, read when the command runs.
     public let signingKeyFile: String?
+    /// The link base and link key file (`--link-base`, `--link-key-file` or their variables).
+    let links: LinkOptions
 
     public init(_ values: ParsedValues) throws(UsageError) {
         let themes = values.option("themes").map { URL(fileURLWithPath: $0) } ?? ThemeStore.defaultDirectory()
@@ -79,8 +98,37 @@ public struct ServeCommand: Command {
         configuration.maximumConnections = try values.integer("max-connections", in: 1...100_000) ?? configuration.maximumConnections
         configuration.connectionsPerAddress = try values.integer("max-per-ip", in: 1...100_000) ?? configuration.connectionsPerAddress
         configuration.accessLog = !values.flag("quiet")
+        links = try LinkOptions(values)
+        configuration.linkBase = links.base
+        configuration.pairTheme = try Self.themeName(values, "pair-theme") ?? configuration.pairTheme
+        configuration.cardTheme = try Self.themeName(values, "card-theme") ?? configuration.cardTheme
+        configuration.apps = try Self.apps(values)
         self.configuration = configuration
         signingKeyFile = values.options("signing-key-file").last
+    }
+
+    private static func themeName(_ values: ParsedValues, _ name: String) throws(UsageError) -> String? {
+        guard let text = values.options(name).last else { return nil }
+        guard !text.isEmpty, !text.contains("/"), !text.hasPrefix(".") else {
+            throw UsageError("option '--\(name)' expects a theme folder name, got '\(text)'", commandPath: values.commandPath)
+        }
+        return text
+    }
+
+    private static func apps(_ values: ParsedValues) throws(UsageError) -> AppDeclarations {
+        var apps = AppDeclarations()
+        do throws(AppDeclarationError) {
+            apps.appleAppIDs = try values.options("apple-app-id").map { id throws(AppDeclarationError) in try AppDeclarations.appleAppID(id) }
+            apps.androidPackage = try values.options("android-package").last.map { name throws(AppDeclarationError) in try AppDeclarations.androidPackage(name) }
+            apps.androidCertificates = try values.options("android-cert-sha256").map { hex throws(AppDeclarationError) in try AppDeclarations.certificateFingerprint(hex) }
+        } catch {
+            throw UsageError(error.description, commandPath: values.commandPath)
+        }
+        if (apps.androidPackage == nil) != apps.androidCertificates.isEmpty {
+            let missing = apps.androidPackage == nil ? "--android-package" : "--android-cert-sha256"
+            throw UsageError("assetlinks.json needs both --android-package and --android-cert-sha256; \(missing) is missing", commandPath: values.commandPath)
+        }
+        return apps
     }
 
     private static func seconds(_ values: ParsedValues, _ name: String, _ range: ClosedRange<Double>) throws(UsageError) -> Double? {
@@ -102,6 +150,7 @@ public struct ServeCommand: Command {
                 throw Self.failure(error)
             }
         }
+        configuration.linkSigner = try links.signer()
         let signal = DispatchSemaphore(value: 0)
         let received = Mutex<String?>(nil)
         InterruptCleanup.interceptNextSignal { _, name in

@@ -43,7 +43,7 @@ struct LandingCopy {
             description = "\(name)是「\(sender.title)」\(sender.code.rawValue)，\(inviterName)是「\(theirs.title)」\(theirs.code.rawValue)。相处模式：\(pairing.label)。"
             kicker = "\(quiz) · 相处模式"
             headline = "\(name) × \(inviterName)：\(pairing.label)"
-            lede = pairing.line
+            lede = "\(name)是「\(sender.title)」，\(inviterName)是「\(theirs.title)」"  // the pairing's line speaks to the invitee
             imageAlt = "\(name)和\(inviterName)的相处模式海报：\(sender.title) × \(theirs.title)，\(pairing.label)"
         }
     }

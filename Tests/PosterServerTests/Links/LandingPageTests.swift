@@ -1,0 +1,142 @@
+import Foundation
+import NMTIDomain
+import PosterKit
+import Testing
+import TestSupport
+
+/// Landing pages against a real server under a link base with a path, with a link key.
+@Suite struct LandingPageTests {
+    static let base = "https://nmti.example/nmti/"
+
+    /// A server over the fixture themes with the link base, the link key and the app IDs.
+    static func server(_ extra: [String] = []) throws -> (ServerProcess, cleanup: () -> Void) {
+        let themes = try LinkFixtures.themes()
+        let key = try LinkFixtures.keyFile()
+        let server = try ServerProcess(["--themes", themes.path, "--workers", "1", "--link-base", base, "--link-key-file", key.path] + extra)
+        return (server, {
+            server.stop()
+            try? FileManager.default.removeItem(at: themes)
+            try? FileManager.default.removeItem(at: key)
+        })
+    }
+
+    /// The server's URL for an absolute URL under the base (the base's host is not resolvable here).
+    static func local(_ server: ServerProcess, _ url: String) -> String {
+        server.url(String(url.dropFirst("https://nmti.example".count)))
+    }
+
+    /// The pixel size in a PNG's IHDR.
+    static func size(_ png: Data) -> (Int, Int) {
+        let bytes = [UInt8](png.prefix(24))
+        guard bytes.count == 24 else { return (0, 0) }
+        func int(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (int(16), int(20))
+    }
+
+    @Test func signedInviteShowsTheEscapedNicknameAndItsPoster() throws {
+        let (server, cleanup) = try Self.server()
+        defer { cleanup() }
+        let link = LinkFixtures.invite
+        let sig = LinkFixtures.signer.signature(for: link)
+        let page = try Curl.request(server.url(try LinkFixtures.target(link, base: Self.base)))
+        #expect(page.status == 200)
+        #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(page.headers["cache-control"] == "public, no-cache")
+        let etag = try #require(page.headers["etag"])
+        #expect(etag.hasPrefix("\"") && !etag.hasPrefix("W/"))
+        let html = page.text
+
+        // The hostile nickname is there, escaped everywhere; the only script is the page's own.
+        #expect(html.contains("小王&lt;script&gt;&quot;&amp;&#39;&lt;/b&gt;"))
+        #expect(!html.contains("<script>\""))
+        #expect(html.components(separatedBy: "<script").count == 2)
+        #expect(html.components(separatedBy: "</b>").count == 2)  // the hint's own <b>···</b>
+        #expect(LinkFixtures.meta("og:title", in: html)?.contains("小王" + LinkFixtures.hostile) == true)
+        #expect(LinkFixtures.meta("og:url", in: html) == link.url(form: .web(try LinkBase(Self.base)), signature: sig))
+        #expect(LinkFixtures.meta("twitter:card", in: html) == "summary_large_image")
+        #expect(LinkFixtures.meta("og:description", in: html)?.isEmpty == false)
+        let card = try #require(LinkFixtures.meta("og:image", in: html))
+        #expect(card.hasPrefix(Self.base + "v1/links/i/card.png?") && card.contains("&ls=\(sig)"))
+        #expect(LinkFixtures.attribute("href", after: "id=\"open-app\"", in: html) == link.url(form: .scheme, signature: sig))
+
+        let src = try #require(LinkFixtures.attribute("src", after: "id=\"poster\"", in: html))
+        #expect(src.hasPrefix(Self.base + "v1/links/i/classic.png?"))
+        #expect(LinkFixtures.attribute("width", after: "id=\"poster\"", in: html) == "750")
+        #expect(LinkFixtures.attribute("height", after: "id=\"poster\"", in: html) == "1334")
+
+        // The image loads under the base's path (a proxy passing the prefix on) and without it (stripping it).
+        let image = try Curl.request(Self.local(server, src))
+        #expect(image.status == 200)
+        #expect(image.headers["content-type"] == "image/png")
+        #expect(image.headers["cache-control"] == "public, max-age=31536000, immutable")
+        #expect(Self.size(image.body) == (750, 1334))
+        let stripped = try Curl.request(server.url(String(src.dropFirst(Self.base.count - 1))))
+        #expect(stripped.body == image.body)
+        let revalidated = try Curl.request(Self.local(server, src), ["-H", "If-None-Match: \(image.headers["etag"] ?? "")"])
+        #expect(revalidated.status == 304)
+
+        // The poster carries the signed https invite, read back from its pixels.
+        let printed = try #require(try QRDecoder.decode(png: image.body).first)
+        #expect(printed == link.url(form: .web(try LinkBase(Self.base)), signature: sig))
+        #expect(try Curl.request(Self.local(server, card)).status == 200)
+    }
+
+    @Test func unsignedAndTamperedLinksLeaveNicknamesOut() throws {
+        let (server, cleanup) = try Self.server()
+        defer { cleanup() }
+        let signed = try LinkFixtures.target(LinkFixtures.invite, base: Self.base)
+        let otherKey = try LinkSigner(keys: [Array("another-key-0123456789".utf8)]).signature(for: LinkFixtures.invite)
+        let cases = [
+            "unsigned": try LinkFixtures.target(LinkFixtures.invite, base: Self.base, signed: false),
+            "tampered scores": signed.replacingOccurrences(of: "v=6.-3.2.-5", with: "v=6.-3.2.-4"),
+            "tampered nickname": signed.replacingOccurrences(of: "n=%E5%B0%8F%E7%8E%8B", with: "n=%E5%B0%8F%E6%9D%8E"),
+            "other key": signed.replacingOccurrences(of: LinkFixtures.signer.signature(for: LinkFixtures.invite), with: otherKey),
+        ]
+        for (name, target) in cases {
+            let page = try Curl.request(server.url(target))
+            #expect(page.status == 200, "\(name)")
+            #expect(!page.text.contains("小王") && !page.text.contains("小李"), "\(name): a nickname from an unverified link was shown")
+            #expect(!page.text.contains("script&gt;"), "\(name)")
+            let src = try #require(LinkFixtures.attribute("src", after: "id=\"poster\"", in: page.text))
+            #expect(!src.contains("&n=") && !src.contains("ls="), "\(name): \(src)")
+            #expect(LinkFixtures.meta("og:title", in: page.text)?.hasPrefix("好友") == true, "\(name)")
+        }
+        // The image endpoint judges the link itself: a nickname without a valid ls is not drawn.
+        let withName = try Curl.request(server.url("/v1/links/i/classic.png?v=6.-3.2.-5&n=%E5%B0%8F%E6%9D%8E"))
+        let without = try Curl.request(server.url("/v1/links/i/classic.png?v=6.-3.2.-5"))
+        #expect(withName.status == 200)
+        #expect(withName.headers["etag"] == without.headers["etag"])
+    }
+
+    @Test func replyShowsThePairingPosterAndRevalidates() throws {
+        let (server, cleanup) = try Self.server()
+        defer { cleanup() }
+        let target = try LinkFixtures.target(LinkFixtures.reply, base: Self.base)
+        let page = try Curl.request(server.url(target))
+        #expect(page.status == 200)
+        #expect(LinkFixtures.meta("og:title", in: page.text)?.hasPrefix("阿May × 小王：") == true)
+        let src = try #require(LinkFixtures.attribute("src", after: "id=\"poster\"", in: page.text))
+        #expect(src.hasPrefix(Self.base + "v1/links/r/pair.png?"))
+        #expect(try Curl.request(Self.local(server, src)).status == 200)
+        #expect(LinkFixtures.meta("og:image", in: page.text)?.hasPrefix(Self.base + "v1/links/r/card.png?") == true)
+
+        // A strong validator: 304 without a body; the page is the same for every client.
+        let etag = try #require(page.headers["etag"])
+        let revalidated = try Curl.request(server.url(target), ["-H", "If-None-Match: \(etag)"])
+        #expect(revalidated.status == 304)
+        #expect(revalidated.body.isEmpty)
+        let wechat = try Curl.request(server.url(target), ["-A", "Mozilla/5.0 (iPhone) MicroMessenger/8.0.50"])
+        #expect(wechat.body == page.body && wechat.headers["etag"] == etag)
+        #expect(page.text.contains("在浏览器打开"))
+        let other = try Curl.request(server.url(try LinkFixtures.target(LinkFixtures.invite, base: Self.base)))
+        #expect(other.headers["etag"] != etag)
+        // WeChat appends its own parameters to shared links; the page ignores them.
+        let shared = try Curl.request(server.url(target + "&from=singlemessage&isappinstalled=0"))
+        #expect(shared.headers["etag"] == etag)
+
+        let metrics = try Curl.request(server.url("/metrics")).text
+        #expect(metrics.contains("nmti_http_requests_total{route=\"landing\",status=\"200\"}"))
+        #expect(metrics.contains("nmti_http_requests_total{route=\"link-poster\",status=\"200\"}"))
+        #expect(server.accessLog.contains { ($0["path"] as? String)?.hasPrefix("/nmti/r?") == true && !(($0["path"] as? String) ?? "").contains("sig=") })
+    }
+}

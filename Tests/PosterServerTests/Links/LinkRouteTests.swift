@@ -1,0 +1,133 @@
+import Foundation
+import NMTIDomain
+import PosterKit
+import Testing
+
+/// Bad links, the `/.well-known/` files, missing themes, signed URLs and the serve options.
+@Suite struct LinkRouteTests {
+    static let appID = "ABCDE12345.com.example.nmti"
+    static let fingerprint = (0..<32).map { String(format: "%02x", $0 * 7 % 256) }.joined(separator: ":")
+
+    @Test func badLinksAre400NamingTheParameter() throws {
+        let (server, cleanup) = try LandingPageTests.server()
+        defer { cleanup() }
+        let cases: [(target: String, parameter: String?, says: String)] = [
+            ("/nmti/i", "t", "missing parameter 't'"),
+            ("/i?v=1.2.3", "v", "is not four integers"),
+            ("/r?v=1.1.1.1", "it", "missing parameter 'it'"),
+            ("/i?v=1.1.1.1&n=%ZZ", "n", "not valid percent-encoded UTF-8"),
+            ("/i?t=NOPE", "t", "not a personality code"),
+            ("/i?v=1.1.1.1&p=x", "p", "unknown pack"),
+            ("/i?v=1.1.1.1&v=2.2.2.2", "v", "more than once"),
+        ]
+        for (target, parameter, says) in cases {
+            let json = try Curl.request(server.url(target), ["-H", "Accept: application/json"])
+            #expect(json.status == 400, "\(target)")
+            #expect(json.headers["content-type"] == "application/json", "\(target)")
+            #expect(json.headers["cache-control"] == "no-store", "\(target)")
+            #expect(json.error?["code"] as? String == "bad-link", "\(target)")
+            #expect(json.error?["path"] as? String == parameter, "\(target)")
+            #expect((json.error?["message"] as? String)?.contains(says) == true, "\(target): \(json.text)")
+            let html = try Curl.request(server.url(target))
+            #expect(html.status == 400, "\(target)")
+            #expect(html.headers["content-type"] == "text/html; charset=utf-8", "\(target)")
+            #expect(html.text.contains("bad-link") && html.text.contains("<code>\(parameter ?? "")</code>"), "\(target)")
+        }
+        // What the link said is echoed in the message, escaped.
+        let hostile = try Curl.request(server.url("/i?t=%3Cimg%20src=x%3E"))
+        #expect(hostile.status == 400)
+        #expect(!hostile.text.contains("<img") && hostile.text.contains("&lt;img src=x&gt;"))
+
+        #expect(try Curl.request(server.url("/i?v=1.1.1.1"), ["-X", "POST"]).status == 405)
+        let unknown = try Curl.request(server.url("/v1/links/i/classic.png?v=1.1.1.1&utm=x"))
+        #expect(unknown.status == 400 && unknown.error?["path"] as? String == "utm")
+        let bad = try Curl.request(server.url("/v1/links/r/pair.png?v=1.1.1.1"))
+        #expect(bad.status == 400 && bad.error?["code"] as? String == "bad-link" && bad.error?["path"] as? String == "it")
+        #expect(try Curl.request(server.url("/v1/links/x/classic.png?v=1.1.1.1")).status == 404)
+        // No app declared here: both files are 404.
+        #expect(try Curl.request(server.url("/.well-known/apple-app-site-association")).status == 404)
+        #expect(try Curl.request(server.url("/.well-known/assetlinks.json")).status == 404)
+    }
+
+    @Test func wellKnownFilesDeclareTheApps() throws {
+        let (server, cleanup) = try LandingPageTests.server([
+            "--apple-app-id", Self.appID, "--android-package", "com.example.nmti", "--android-cert-sha256", Self.fingerprint,
+        ])
+        defer { cleanup() }
+        let apple = try Curl.request(server.url("/.well-known/apple-app-site-association"))
+        #expect(apple.status == 200)  // curl does not follow redirects: a 3xx would fail here
+        #expect(apple.headers["content-type"] == "application/json")
+        let association = try #require(try JSONSerialization.jsonObject(with: apple.body) as? [String: Any])
+        let details = try #require((association["applinks"] as? [String: Any])?["details"] as? [[String: Any]])
+        #expect(details.first?["appIDs"] as? [String] == [Self.appID])
+        #expect((details.first?["components"] as? [[String: String]])?.map { $0["/"] } == ["/nmti/i", "/nmti/r"])
+        #expect(details.contains { $0["appID"] as? String == Self.appID && $0["paths"] as? [String] == ["/nmti/i", "/nmti/r"] })
+
+        let android = try Curl.request(server.url("/.well-known/assetlinks.json"))
+        #expect(android.status == 200)
+        #expect(android.headers["content-type"] == "application/json")
+        let statements = try #require(try JSONSerialization.jsonObject(with: android.body) as? [[String: Any]])
+        #expect(statements.first?["relation"] as? [String] == ["delegate_permission/common.handle_all_urls"])
+        let target = try #require(statements.first?["target"] as? [String: Any])
+        #expect(target["namespace"] as? String == "android_app")
+        #expect(target["package_name"] as? String == "com.example.nmti")
+        #expect(target["sha256_cert_fingerprints"] as? [String] == [Self.fingerprint.uppercased()])
+    }
+
+    @Test func withoutPairAndCardThemesThePageStillWorksAndImagesAreSigned() throws {
+        let themes = try LinkFixtures.themes(without: ["pair", "card"])
+        defer { try? FileManager.default.removeItem(at: themes) }
+        let keys = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-url-keys-\(UUID().uuidString)")
+        try "url-signing-key-0123456789\n".write(to: keys, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: keys) }
+        // No link base: page URLs come from the Host; URL signing on, no link key.
+        let server = try ServerProcess(["--themes", themes.path, "--workers", "1", "--signing-key-file", keys.path])
+        defer { server.stop() }
+        let origin = server.url("/")
+        let reply = try Curl.request(server.url(try LinkFixtures.target(LinkFixtures.reply, base: origin)))
+        #expect(reply.status == 200)
+        #expect(!reply.text.contains("阿May"))  // no link key: nothing verifies
+        let pair = try #require(LinkFixtures.attribute("src", after: "id=\"poster\"", in: reply.text))
+        #expect(pair.hasPrefix(origin + "v1/links/r/pair.png?") && pair.contains("&sig="))
+        let missing = try Curl.request(pair)
+        #expect(missing.status == 404)
+        #expect((missing.error?["message"] as? String)?.contains("--pair-theme") == true)
+        let card = try #require(LinkFixtures.meta("og:image", in: reply.text))
+        #expect((try Curl.request(card).error?["message"] as? String)?.contains("--card-theme") == true)
+
+        let invite = try Curl.request(server.url(try LinkFixtures.target(LinkFixtures.invite, base: origin)))
+        let poster = try #require(LinkFixtures.attribute("src", after: "id=\"poster\"", in: invite.text))
+        #expect(try Curl.request(poster).status == 200)
+        let unsigned = String(poster[..<poster.range(of: "&sig=")!.lowerBound])
+        #expect(try Curl.request(unsigned).status == 403)
+        #expect(try Curl.request(poster.replacingOccurrences(of: "v=6.-3.2.-5", with: "v=6.-3.2.-4")).status == 403)
+    }
+
+    @Test func serveRefusesBadLinkAndAppOptions() throws {
+        let cases: [([String], String)] = [
+            (["--apple-app-id", "com.example.nmti"], "--apple-app-id 'com.example.nmti'"),
+            (["--apple-app-id", "ABCDE12345."], "bundle ID"),
+            (["--android-package", "nmti"], "--android-package 'nmti'"),
+            (["--android-package", "com.example.nmti"], "--android-cert-sha256 is missing"),
+            (["--android-package", "com.example.nmti", "--android-cert-sha256", "AA:BB"], "32 hex pairs"),
+            (["--link-base", "ftp://nmti.example/"], "--link-base"),
+            (["--pair-theme", "../x"], "--pair-theme"),
+        ]
+        for (arguments, says) in cases {
+            let process = Process()
+            process.executableURL = ServerProcess.binary
+            process.arguments = ["serve", "--port", "0"] + arguments
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }  // a start that wrongly succeeds
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+            defer { watchdog.cancel() }
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 64, "\(arguments): \(text)")
+            #expect(text.contains(says), "\(arguments): \(text)")
+        }
+    }
+}
