@@ -24,9 +24,9 @@ enum LinkRoute: Equatable {
         case "/.well-known/assetlinks.json": self = .assetLinks; return
         default: break
         }
+        guard path.hasPrefix("/") else { return nil }
         var rest = path.dropFirst()
         if let prefix = base?.path, prefix != "/", path.hasPrefix(prefix) { rest = path.dropFirst(prefix.count) }
-        guard path.hasPrefix("/") else { return nil }
         if rest == "i" || rest == "r" {
             self = .page(kind: String(rest))
             return

@@ -33,6 +33,20 @@ import TestSupport
         return (int(16), int(20))
     }
 
+    /// What `nmti-poster render <link>` writes with the same themes, base and key.
+    static func cliRender(_ link: String, server: ServerProcess, theme: String) throws -> Data {
+        let output = server.scratch.appendingPathComponent("cli-\(UUID().uuidString).png")
+        let arguments = server.process.arguments ?? []
+        func value(_ name: String) -> String { arguments[(arguments.firstIndex(of: name) ?? 0) + 1] }
+        let process = Process()
+        process.executableURL = ServerProcess.binary
+        process.arguments = ["render", link, "--theme", theme, "--link-base", base, "--link-key-file", value("--link-key-file"), "-o", output.path, "-q"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["NMTI_THEMES_DIR": value("--themes")]) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        return try Data(contentsOf: output)
+    }
+
     @Test func signedInviteShowsTheEscapedNicknameAndItsPoster() throws {
         let (server, cleanup) = try Self.server()
         defer { cleanup() }
@@ -75,9 +89,13 @@ import TestSupport
         let revalidated = try Curl.request(Self.local(server, src), ["-H", "If-None-Match: \(image.headers["etag"] ?? "")"])
         #expect(revalidated.status == 304)
 
-        // The poster carries the signed https invite, read back from its pixels.
+        // The same bytes as `render <link>`; the poster carries the signed https invite, read back from its pixels.
+        let linkText = link.url(form: .web(try LinkBase(Self.base)), signature: sig)
+        #expect(try Self.cliRender(linkText, server: server, theme: "classic") == image.body)
         let printed = try #require(try QRDecoder.decode(png: image.body).first)
-        #expect(printed == link.url(form: .web(try LinkBase(Self.base)), signature: sig))
+        #expect(printed == linkText)
+        let plain = try Curl.request(server.url("/v1/posters/classic.png?c=-4&s=5&e=7&a=1"))
+        #expect(try QRDecoder.decode(png: plain.body).first == "https://nmti.example/nmti/i?v=-4.5.7.1&sig=" + LinkFixtures.signer.signature(for: .invite(pack: .workplace, sender: LinkPerson(scores: DimensionScores(c: -4, s: 5, e: 7, a: 1)))))
         #expect(try Curl.request(Self.local(server, card)).status == 200)
     }
 

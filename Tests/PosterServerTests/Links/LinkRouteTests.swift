@@ -2,6 +2,7 @@ import Foundation
 import NMTIDomain
 import PosterKit
 import Testing
+@testable import PosterServer
 
 /// Bad links, the `/.well-known/` files, missing themes, signed URLs and the serve options.
 @Suite struct LinkRouteTests {
@@ -101,6 +102,19 @@ import Testing
         let unsigned = String(poster[..<poster.range(of: "&sig=")!.lowerBound])
         #expect(try Curl.request(unsigned).status == 403)
         #expect(try Curl.request(poster.replacingOccurrences(of: "v=6.-3.2.-5", with: "v=6.-3.2.-4")).status == 403)
+    }
+
+    @Test func posterKeysChangeWithTheLinkStyle() throws {
+        var configuration = ServerConfiguration(themesDirectory: URL(fileURLWithPath: "/nonexistent"))
+        #expect(PosterService.linkFingerprint(configuration) == "")  // unchanged ETags for nmti:// posters
+        configuration.linkBase = try LinkBase("https://nmti.example/")
+        let based = PosterService.linkFingerprint(configuration)
+        configuration.linkSigner = LinkFixtures.signer
+        let signed = PosterService.linkFingerprint(configuration)
+        configuration.linkSigner = try LinkSigner(keys: [Array("another-key-0123456789".utf8)])
+        let rotated = PosterService.linkFingerprint(configuration)
+        #expect(Set([based, signed, rotated, ""]).count == 4)
+        #expect(!signed.contains(LinkFixtures.linkKey))
     }
 
     @Test func serveRefusesBadLinkAndAppOptions() throws {
