@@ -132,6 +132,9 @@ extension PosterService {
             let role = themeName == configuration.pairTheme ? " (the pairing theme, --pair-theme)" : themeName == configuration.cardTheme ? " (the preview card theme, --card-theme)" : ""
             throw ServiceError(404, "unknown-theme", path: "theme", "theme '\(themeName)'\(role) is not loaded; add it to the themes folder. Known themes: \(catalog.names.joined(separator: ", "))")
         }
+        if kind == "i", themeName == configuration.pairTheme {
+            throw ServiceError(400, "bad-link", "theme '\(themeName)' (--pair-theme) draws a pairing, which only a reply link (/v1/links/r/) has")
+        }
         let result = CheckedLink(parsed, signer: configuration.linkSigner).link.result
         let key = key(result, entry)
         return PosterJob(result: result, entry: entry, key: key, contentAddressed: query.value("d") == key.digest)

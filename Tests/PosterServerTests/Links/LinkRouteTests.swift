@@ -45,6 +45,8 @@ import Testing
         let bad = try Curl.request(server.url("/v1/links/r/pair.png?v=1.1.1.1"))
         #expect(bad.status == 400 && bad.error?["code"] as? String == "bad-link" && bad.error?["path"] as? String == "it")
         #expect(try Curl.request(server.url("/v1/links/x/classic.png?v=1.1.1.1")).status == 404)
+        let invitePair = try Curl.request(server.url("/v1/links/i/pair.png?v=1.1.1.1"))
+        #expect(invitePair.status == 400 && (invitePair.error?["message"] as? String)?.contains("reply link") == true)
         // No app declared here: both files are 404.
         #expect(try Curl.request(server.url("/.well-known/apple-app-site-association")).status == 404)
         #expect(try Curl.request(server.url("/.well-known/assetlinks.json")).status == 404)
