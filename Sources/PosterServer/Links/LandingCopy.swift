@@ -24,7 +24,7 @@ struct LandingCopy {
         let noun = link.pack == .student ? "做题家" : "牛马"
         let quiz = "NMTI \(link.pack == .student ? "做题家版" : "牛马人格测试")"
         let sender = Personality.of(link.sender.code)
-        callToAction = "还没装 App？长按保存海报，发给朋友一起测测是哪种\(noun)"
+        callToAction = "没装 App？长按保存海报，发给朋友一起测"
         switch link {
         case .invite(_, let person):
             let name = person.nickname ?? "好友"
