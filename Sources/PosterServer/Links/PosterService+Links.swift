@@ -10,7 +10,8 @@ extension PosterService {
         let request = exchange.request
         guard ["GET", "HEAD"].contains(request.method) else {
             let error = ServiceError.methodNotAllowed(request.method, allowed: ["GET", "HEAD"])
-            return exchange.finish(route == .page(kind: "i") || route == .page(kind: "r") ? LandingError.response(error, request) : error.response)
+            if case .page = route { return exchange.finish(LandingError.response(error, request)) }
+            return exchange.fail(error)
         }
         switch route {
         case .page(let kind):
