@@ -47,13 +47,19 @@ public struct TextStyle: Sendable, Hashable {
     /// Whether an opening bracket or quote at the start of a line loses its blank
     /// leading half, so the line's ink starts flush with the lines around it.
     public var trimStart: Bool
+    /// Whether a gap of ⅛ em is set between Han characters and Latin letters or
+    /// digits (like CSS `text-autospace`); off by default.
+    public var autospace: Bool
+
+    /// The gap `autospace` sets, as a fraction of the font size (CSS Text 4's ⅛ em).
+    public static let autospaceRatio = 0.125
 
     /// Creates a style.
     public init(
         family: String, weight: Int = 400, italic: Bool = false, size: Double,
         minimumSize: Double? = nil, letterSpacing: Double = 0, lineHeight: Double = 1,
         alignment: TextAlignment = .left, maxLines: Int? = nil, overflow: TextOverflow = .ellipsis,
-        punctuation: PunctuationMode = .compress, trimStart: Bool = true
+        punctuation: PunctuationMode = .compress, trimStart: Bool = true, autospace: Bool = false
     ) {
         self.family = family
         self.weight = weight
@@ -67,6 +73,7 @@ public struct TextStyle: Sendable, Hashable {
         self.overflow = overflow
         self.punctuation = punctuation
         self.trimStart = trimStart
+        self.autospace = autospace
     }
 }
 

@@ -13,7 +13,10 @@ public final class RenderQueue: Sendable {
     }
 
     struct State {
-        var jobs: [Job] = []
+        /// Queued jobs from `head` on; a slot is emptied as its job is taken, so a
+        /// finished job's closure (and whatever it captured: the request, the
+        /// poster's bytes) is released at once, not when the array is next compacted.
+        var jobs: [Job?] = []
         var head = 0
         var running = 0
         var rejected = 0
@@ -76,10 +79,10 @@ public final class RenderQueue: Sendable {
         while true {
             available.wait()
             let job = state.withLock { state -> Job? in
-                guard state.head < state.jobs.count else { return nil }
-                let job = state.jobs[state.head]
+                guard state.head < state.jobs.count, let job = state.jobs[state.head] else { return nil }
+                state.jobs[state.head] = nil
                 state.head += 1
-                if state.head > 1024, state.head * 2 > state.jobs.count {
+                if state.head > 64, state.head * 2 > state.jobs.count {
                     state.jobs.removeFirst(state.head)
                     state.head = 0
                 }

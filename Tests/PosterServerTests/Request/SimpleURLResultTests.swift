@@ -43,3 +43,27 @@ import Testing
         #expect(throws: ServiceError.self) { try QueryItems(raw: "novalue") }
     }
 }
+
+@Suite struct SimpleURLPlainPathTests {
+    static let queries = [
+        "c=6&s=-3&e=2&a=-5", "c=0&s=0&e=0&a=0", "c=-0&s=1&e=1&a=1", "c=01&s=1&e=1&a=1", "c=999999999999999999&s=-1&e=1&a=1",
+        "c=1&s=1&e=1&a=1&pack=student&nickname=%E5%B0%8F%E7%8E%8B&from=hexa&fromNickname=%22%5C%00",
+        "c=1&s=1&e=1&a=1&pack=workplace&code=pred", "c=1&s=1&e=1&a=1&code=HEXA&nickname=&fromNickname=",
+        "c=-1&s=-1&e=-1&a=-1&code=DOOM&from=x", "c=1&s=1&e=1&a=1&code=DOOM", "c=1&s=1&e=1&a=1&pack=Student",
+        "c=1.0&s=1&e=1&a=1", "c=1e1&s=1&e=1&a=1", "c=%2B1&s=1&e=1&a=1", "c=1&s=1&e=1", "c=&s=1&e=1&a=1",
+    ]
+
+    /// The plain path gives exactly what the JSON form gives, or leaves the query to it.
+    @Test(arguments: queries)
+    func thePlainPathAgreesWithTheJSONForm(raw: String) throws {
+        let query = try QueryItems(raw: Substring(raw))
+        let plain = SimpleURLResult.plainResult(query)
+        var json: QuizResult?
+        do throws(ServiceError) { json = try SimpleURLResult.result(from: query) } catch { json = nil }
+        if let plain { #expect(plain == json, "\(raw)") }
+        let expectedPlain = ["c=6&s=-3&e=2&a=-5", "c=0&s=0&e=0&a=0", "c=999999999999999999&s=-1&e=1&a=1",
+                             "c=1&s=1&e=1&a=1&pack=student&nickname=%E5%B0%8F%E7%8E%8B&from=hexa&fromNickname=%22%5C%00",
+                             "c=1&s=1&e=1&a=1&pack=workplace&code=pred", "c=1&s=1&e=1&a=1&code=HEXA&nickname=&fromNickname="]
+        #expect((plain != nil) == expectedPlain.contains(raw), "\(raw)")
+    }
+}

@@ -84,6 +84,13 @@ extension Character {
         return true
     }
 
+    /// Whether autospace separates this from an adjacent ideograph: a letter or digit
+    /// of a non-CJK script (Latin, Greek, Cyrillic…), not punctuation or symbols.
+    var isAutospaceAlphanumeric: Bool {
+        guard isWordCharacter, let scalar = unicodeScalars.first else { return false }
+        return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+    }
+
     /// Whether this is an ASCII or full-width digit.
     var isDigitCharacter: Bool {
         guard let scalar = unicodeScalars.first, unicodeScalars.count == 1 else { return false }

@@ -62,7 +62,8 @@ struct LineBreaker {
         while last > start, characters[last - 1].character.isWhitespace { last -= 1 }
         var line = TypesetLine(start: start, end: last, next: end)
         guard last > start else { return line }
-        var total = prefix[last] - prefix[start] - letterSpacing
+        // An autospace gap after the line's last character is not set.
+        var total = prefix[last] - prefix[start] - letterSpacing - characters[last - 1].gap
         let first = characters[start]
         if trimStart, first.kind == .opening, compressed[start] == nil, first.removable > 0 {
             line.trimsStart = true

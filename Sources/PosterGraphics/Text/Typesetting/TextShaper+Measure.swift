@@ -16,6 +16,9 @@ struct TypesetCharacter {
     var removable: Double
     /// Its punctuation role, if it is a compressible mark.
     let kind: PunctuationKind?
+    /// The autospace gap after it (Han next to a Latin letter or digit), in points;
+    /// included in `advance`, and dropped when the line ends after it.
+    var gap = 0.0
 }
 
 /// Answers about the pinned fonts, cached per shaper (one per thread).
@@ -74,7 +77,22 @@ extension TextShaper {
                                                advance: advance, removable: removable, kind: kind))
             offset += count
         }
+        if style.autospace { Self.addAutospace(&characters, gap: size * TextStyle.autospaceRatio) }
         return characters
+    }
+
+    /// Adds the autospace gap after every character that is a Han ideograph followed
+    /// by a Latin letter or digit, or a Latin letter or digit followed by a Han ideograph.
+    static func addAutospace(_ characters: inout [TypesetCharacter], gap: Double) {
+        guard characters.count > 1 else { return }
+        for index in 0..<(characters.count - 1) {
+            let here = characters[index].character
+            let next = characters[index + 1].character
+            if (here.isIdeograph && next.isAutospaceAlphanumeric) || (here.isAutospaceAlphanumeric && next.isIdeograph) {
+                characters[index].advance += gap
+                characters[index].gap = gap
+            }
+        }
     }
 
     /// The blank half of a mark the font sets full-width without a `halt`

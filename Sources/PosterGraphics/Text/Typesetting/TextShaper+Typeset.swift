@@ -117,6 +117,19 @@ struct TypesetPlan {
                         inkFixes[range.lowerBound] = (character.removable, kind.inkShift, index == line.start)
                     }
                 }
+                // Autospace: the gap goes after the glyph (its ink stays where letter
+                // spacing `ls` alone would put it), never after a line's last character.
+                for index in line.start..<max(line.start, line.end - 1) where characters[index].gap > 0 && !adjusted.contains(index) {
+                    let character = characters[index]
+                    adjusted.insert(index)
+                    let range = offsets[index - line.start]..<(offsets[index - line.start] + character.byteCount)
+                    // Pango trims the leading half of a line's first item's spacing: give it
+                    // twice, plus a hair, because Pango rounds the halves of a whole-point
+                    // spacing to whole points.
+                    let atStart = index == line.start
+                    spacing.append((range, atStart ? ls + 2 * character.gap + Self.edgeHair : ls + character.gap))
+                    inkFixes[range.lowerBound] = (0, 0, index == line.start)
+                }
                 // Justification: every line of a paragraph but its last.
                 let isLast = lineIndex == lines.count - 1
                 guard breaker.justifies, !isLast, line.end > line.start else { continue }
