@@ -20,7 +20,7 @@ extension DimensionsElement {
         return Comparison(readings: readings, known: context.values["inviter.hasScores"] == "true")
     }
 
-    /// Draws the legend (a swatch and label per series, centred over the bars) and returns its height.
+    /// Draws the legend (a swatch and label per series, centred in `width`) and returns its height.
     func legend(_ other: Comparison, at origin: Point, width: Double, context: LayoutContext, into items: inout [DisplayItem]) -> Double {
         let style = TextStyle(family: font, size: captionSize, maxLines: 1)
         let mine = (legendLabel?.render(context.values)).flatMap { $0.isEmpty ? nil : $0 } ?? "你"

@@ -72,7 +72,8 @@ public struct DimensionsElement: PosterElement {
         let readings = NMTIDomain.Dimension.allCases.map { DimensionReading(dimension: $0, score: Int(context.values["score.\($0.rawValue)"]) ?? 0) }
         let other = comparison(context)
         if let other, showLegend {
-            y += legend(other, at: Point(x: barLeft, y: y), width: barWidth, context: context, into: &items) + 4
+            // Centred over the bars (the chart is symmetric), but free to use the labels' width too.
+            y += legend(other, at: Point(x: slot.origin.x, y: y), width: slot.width, context: context, into: &items) + 4
         }
         for (index, reading) in readings.enumerated() {
             if index > 0 { y += rowGap }

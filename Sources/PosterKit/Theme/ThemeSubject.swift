@@ -21,7 +21,7 @@ public enum ThemeSubject: String, Sendable, CaseIterable {
 
 /// One result a theme is checked and previewed with, and how reports name it.
 public struct ThemeSample: Sendable, Hashable {
-    /// How reports and sheets name it: `workplace · PRED 六边形悍匪` or `student · PRED × DOOM`.
+    /// How reports and sheets name it: `workplace · PRED 六边形悍匪` or `PRED × DOOM · student`.
     public let label: String
     /// The result.
     public let result: QuizResult
@@ -63,7 +63,8 @@ public struct ThemeSample: Sendable, Hashable {
         let result = QuizResult(
             scores: own.scores, pack: pack, nickname: nickname, fromCode: theirs,
             fromScores: inviterScores ? inviter.scores : nil, fromNickname: inviterNickname)
-        return ThemeSample(label: "\(pack.rawValue) · \(mine.rawValue) × \(theirs.rawValue)\(inviterScores ? "" : " (no scores)")",
+        // Codes first: a sheet's narrow tiles show the start of the label.
+        return ThemeSample(label: "\(mine.rawValue) × \(theirs.rawValue) · \(pack.rawValue)\(inviterScores ? "" : " (no scores)")",
                            result: result)
     }
 }
