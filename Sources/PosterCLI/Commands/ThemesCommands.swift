@@ -54,10 +54,10 @@ public struct ThemesValidateCommand: Command {
             is invalid.
 
             A valid theme is then rendered in all 32 variants (a theme with subject
-            "pair" also in all 512 ordered invitee x inviter pairs) and every text whose colour
-            against what is drawn behind it is below WCAG AA (4.5:1, or 3:1 for text of
-            24 pt, or 18.67 pt bold) is listed as a contrast finding; any finding exits
-            with 1. --no-contrast skips this pass.
+            "pair" also in all 512 ordered invitee x inviter pairs) and every text
+            whose colour against what is drawn behind it is below WCAG AA (4.5:1, or
+            3:1 for text of 24 pt, or 18.67 pt bold) is listed as a contrast finding;
+            any finding exits with 1. --no-contrast skips this pass.
 
             EXAMPLES:
               nmti-poster themes validate Themes/classic
