@@ -26,7 +26,7 @@ import Testing
         return (word(16), word(20))
     }
 
-    @Test(arguments: ["classic", "neon", "paper"])
+    @Test(arguments: ["classic", "neon", "paper", "pair"])
     func rendersAFixtureIdenticallyEveryTime(theme: String) throws {
         let folder = try scratch()
         let first = folder.appendingPathComponent("a.png").path, second = folder.appendingPathComponent("b.png").path
@@ -86,7 +86,7 @@ import Testing
         let output = try scratch().appendingPathComponent("out.png")
         let missing = try Binary.run(["render", "Fixtures/results/workplace-PRED.json", "--theme", "nope", "-o", output.path])
         #expect(missing.status == 66)
-        #expect(missing.stderr.contains("theme 'nope' not found") && missing.stderr.contains("known themes: classic"))
+        #expect(missing.stderr.contains("theme 'nope' not found") && missing.stderr.contains("known themes: card, classic, neon, pair, paper"), "\(missing.stderr)")
         let bad = try Binary.run(["render", "Fixtures/bad-results/code-disagrees.json", "-o", output.path])
         #expect(bad.status == 65)
         #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -131,6 +131,22 @@ import Testing
             #expect(run.stdoutText.contains("fit report: every variant fits as designed"), "\(theme): \(run.stdoutText)")
             #expect(pngSize(try Data(contentsOf: sheet)) != nil)
         }
+    }
+
+    /// The pair themes are checked over the 32 variants and the 512 ordered pairs (their
+    /// contrast is in ContrastLintTests); the card is the 1200x630 link preview.
+    @Test(arguments: ["pair", "card"])
+    func previewCoversEveryPairOfAPairTheme(theme: String) throws {
+        let folder = try scratch()
+        let sheet = folder.appendingPathComponent("sheet.png")
+        let run = try Binary.run(["preview", "--theme", theme, "--no-contrast", "-o", sheet.path])
+        #expect(run.status == 0, "\(theme): \(run.stderr)")
+        #expect(run.stdoutText.contains("wrote \(sheet.path) (544 posters)"), "\(run.stdoutText)")
+        #expect(!run.stdoutText.contains("overflowed") && !run.stdoutText.contains("ellipsised"), "\(run.stdoutText)")
+        let poster = folder.appendingPathComponent("p.png")
+        let render = try Binary.run(["render", "Fixtures/results/invited-workplace.json", "--theme", theme, "-o", poster.path])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(pngSize(try Data(contentsOf: poster))! == (theme == "card" ? (1200, 630) : (750, 1334)))
     }
 
     @Test func previewFailsWhenTextOverflows() throws {

@@ -30,9 +30,13 @@ struct GoldenImageTests {
     }
 
     /// Guards against the parameterised test silently having nothing to run.
-    @Test func everyThemeHasThirtySevenCases() throws {
+    @Test func everyThemeHasThirtySevenCasesAndEveryPairThemeThePairs() throws {
         #expect(GoldenTestSupport.themeNames.count >= 3, "themes found: \(GoldenTestSupport.themeNames)")
-        #expect(GoldenTestSupport.cases.count == GoldenTestSupport.themeNames.count * 37)
+        let pairThemes = try GoldenTestSupport.themeNames.filter { try GoldenTestSupport.themes.theme($0).subject == .pair }
+        #expect(pairThemes.contains("pair"))
+        #expect(GoldenTestSupport.cases.count
+                    == GoldenTestSupport.themeNames.count * 37 + pairThemes.count * GoldenCase.pairCases.count)
+        #expect(GoldenCase.pairCases.count >= 8)
         for name in GoldenTestSupport.themeNames {
             // Goldens are filed under the theme's name; the shipped themes use their folder name.
             #expect(try GoldenTestSupport.themes.theme(name).name == name)

@@ -35,7 +35,9 @@ enum GoldenTestSupport {
     static let themeNames = themes.names()
 
     /// Every golden case of every theme.
-    static let cases: [GoldenCase] = themeNames.flatMap { GoldenCase.all(theme: $0, fixtures: fixtures) }
+    static let cases: [GoldenCase] = themeNames.flatMap { name in
+        GoldenCase.all(theme: name, subject: (try? themes.theme(name).subject) ?? .single, fixtures: fixtures)
+    }
 
     /// How test runs accept a change.
     @Sendable static func acceptCommand(theme: String, reference: String, name: String?) -> String {

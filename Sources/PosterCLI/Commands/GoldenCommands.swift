@@ -164,15 +164,16 @@ struct GoldenRun: Sendable {
         let fixtures = Self.root.appendingPathComponent("Fixtures/results")
         var jobs: [(GoldenCase, Theme)] = []
         for (reference, theme) in zip(references, loaded) {
-            for testCase in GoldenCase.all(theme: theme.name, themeReference: reference, fixtures: fixtures)
+            for testCase in GoldenCase.all(theme: theme.name, themeReference: reference, subject: theme.subject, fixtures: fixtures)
             where only.isEmpty || only.contains(testCase.name) {
                 jobs.append((testCase, theme))
             }
         }
-        let known = Set(GoldenCase.all(theme: "", fixtures: fixtures).map(\.name))
+        let known = Set(GoldenCase.all(theme: "", subject: .pair, fixtures: fixtures).map(\.name))
         if let unknown = only.first(where: { !known.contains($0) }) {
-            throw CommandFailure(.usage, "there is no golden case '\(unknown)'; cases are <pack>-<CODE> (such as workplace-PRED) and "
-                                 + GoldenCase.edgeFixtures.map { "edge-\($0)" }.joined(separator: ", "))
+            throw CommandFailure(.usage, "there is no golden case '\(unknown)'; cases are <pack>-<CODE> (such as workplace-PRED), "
+                                 + GoldenCase.edgeFixtures.map { "edge-\($0)" }.joined(separator: ", ")
+                                 + " and, for a pair theme, " + GoldenCase.pairCases.map(\.name).joined(separator: ", "))
         }
 
         let suite: GoldenSuite

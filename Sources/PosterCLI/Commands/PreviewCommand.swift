@@ -12,6 +12,9 @@ public struct PreviewCommand: Command {
             --result, that result in every theme) and prints a fit report: each text
             that was shrunk, cut with an ellipsis, shortened to whole sentences or
             still overflowed its box, and any element drawn outside the canvas.
+            A theme with subject "pair" is also drawn for all 256 ordered (invitee,
+            inviter) pairs of each pack, 544 posters in all, 16 to a row and 60 points
+            wide unless --tile-width says otherwise.
             Variants with a problem get a red frame on the sheet. Exits with 1 when
             anything overflowed or left the canvas, so CI can run it as a theme lint;
             shrinking and cutting are reported only.
@@ -38,7 +41,7 @@ public struct PreviewCommand: Command {
             .value("output", short: "o", valueName: "path", defaultValue: "preview.png",
                    help: "The contact sheet PNG, or -."),
             .value("tile-width", valueName: "points", defaultValue: "150",
-                   help: "Poster width on the sheet, 40-375."),
+                   help: "Poster width on the sheet, 40-375 (a pair theme: 60)."),
             .flag("watch", short: "w", help: "Re-render when the theme folder changes."),
             .flag("no-contrast", help: "Skip the WCAG AA contrast report (a second pass over every variant)."),
         ])
@@ -47,7 +50,8 @@ public struct PreviewCommand: Command {
     let result: String?
     let output: String
     let watch: Bool
-    let tileWidth: Double
+    /// The --tile-width given, or nil for the default (150 points, 60 for a pair theme).
+    let tileWidth: Double?
     let checksContrast: Bool
 
     public init(_ values: ParsedValues) throws(UsageError) {
@@ -56,11 +60,14 @@ public struct PreviewCommand: Command {
         output = try OutputOption.check(values.option("output") ?? "preview.png", image: true)
         watch = values.flag("watch")
         checksContrast = !values.flag("no-contrast")
-        let width = values.option("tile-width") ?? "150"
-        guard let tile = Double(width), (40...375).contains(tile) else {
-            throw UsageError("--tile-width must be a number from 40 to 375, not '\(width)'")
+        if let width = values.options("tile-width").last {
+            guard let tile = Double(width), (40...375).contains(tile) else {
+                throw UsageError("--tile-width must be a number from 40 to 375, not '\(width)'")
+            }
+            tileWidth = tile
+        } else {
+            tileWidth = nil
         }
-        tileWidth = tile
         if watch, result != nil { throw UsageError("--watch follows one theme; it cannot be combined with --result") }
     }
 
@@ -114,17 +121,24 @@ public struct PreviewCommand: Command {
         let contrast: [String]
         do throws(RenderError) {
             let title: String
+            var columns = max(1, themes.count)
+            var tile = tileWidth ?? 150
             if let loadedResult, let result {
                 run = try PreviewRun.result(loadedResult, in: themes, renderer: renderer)
                 contrast = checksContrast ? try ContrastLint.report(of: loadedResult, in: themes, renderer: renderer) : []
                 title = "\(result) in every theme"
             } else {
-                run = try PreviewRun.catalogue(of: themes[0], renderer: renderer)
-                contrast = checksContrast ? try ContrastLint.catalogueReport(of: themes[0], renderer: renderer) : []
-                title = "\(themes[0].name) · all 32 variants · \(themes[0].summary)"
+                let theme = themes[0]
+                // 544 posters: kept as tiles only, one row per invitee (the 32 variants first).
+                let pairs = theme.subject == .pair
+                if pairs { tile = tileWidth ?? 60 }
+                columns = pairs ? 16 : 8
+                run = try PreviewRun.catalogue(of: theme, renderer: renderer, thumbnailWidth: pairs ? tile : nil)
+                contrast = checksContrast ? try ContrastLint.catalogueReport(of: theme, renderer: renderer) : []
+                title = pairs ? "\(theme.name) · 32 variants + 512 ordered pairs (rows: invitee, columns: inviter) · \(theme.summary)"
+                    : "\(theme.name) · all 32 variants · \(theme.summary)"
             }
-            sheet = try run.sheet(title: title, columns: result == nil ? 8 : max(1, run.variants.count), tileWidth: tileWidth)
-                .render()
+            sheet = try run.sheet(title: title, columns: columns, tileWidth: tile).render()
         } catch {
             throw ThemeInput.failure(error)
         }

@@ -53,17 +53,18 @@ public struct ThemesValidateCommand: Command {
             first, as file:line:column: error: path: message. Exits with 78 if any theme
             is invalid.
 
-            A valid theme is then rendered in all 32 variants and every text whose colour
-            against what is drawn behind it is below WCAG AA (4.5:1, or 3:1 for text of
-            24 pt, or 18.67 pt bold) is listed as a contrast finding; any finding exits
-            with 1. --no-contrast skips this pass.
+            A valid theme is then rendered in all 32 variants (a theme with subject
+            "pair" also in all 512 ordered invitee x inviter pairs) and every text
+            whose colour against what is drawn behind it is below WCAG AA (4.5:1, or
+            3:1 for text of 24 pt, or 18.67 pt bold) is listed as a contrast finding;
+            any finding exits with 1. --no-contrast skips this pass.
 
             EXAMPLES:
               nmti-poster themes validate Themes/classic
               nmti-poster themes validate classic neon paper
             """,
         arguments: [ArgumentSpec("theme", help: "Theme names, folders or theme.json5 files.", isRepeating: true)],
-        options: [.flag("no-contrast", help: "Only check the theme; skip the contrast lint over the 32 variants.")])
+        options: [.flag("no-contrast", help: "Only check the theme; skip the contrast lint over its variants.")])
 
     /// The themes to check.
     public let themes: [String]

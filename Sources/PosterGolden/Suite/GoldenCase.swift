@@ -10,6 +10,8 @@ public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
         case catalogue(PersonalityCode, QuizPack)
         /// A result JSON file (the edge cases in Fixtures/results).
         case fixture(URL)
+        /// A result built in code: the representative pairs of a pair theme (`pairCases`).
+        case result(QuizResult)
     }
 
     /// The theme's name: the golden's folder under the goldens folder.
@@ -41,6 +43,8 @@ public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
         switch source {
         case .catalogue(let code, let pack):
             return QuizResult.catalogueSample(for: code, pack: pack)
+        case .result(let result):
+            return result
         case .fixture(let url):
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 throw ResultError(file: url.path, path: "", reason: "the fixture cannot be read")
@@ -54,9 +58,38 @@ public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
         "nickname-emoji", "nickname-markup", "nickname-long", "invited-workplace", "invited-student",
     ]
 
-    /// Every golden of one theme: the 32 variants (pack, then code order) and the edge cases.
+    /// The representative pairs every pair theme has a golden for (`pair-<name>.png`): the
+    /// same type, all four poles opposite, one pole different, both packs, an inviter with
+    /// and without scores (`-poles`: the link carried only their code), no, short and very
+    /// long nicknames.
+    public static let pairCases: [(name: String, result: QuizResult)] = {
+        let long = "宇宙第一摸鱼大王Alexander·the·Great·Procrastinator·二〇二四年度最佳员工提名者"
+        let cases: [(String, String, QuizPack, Bool, String?, String?)] = [
+            ("PRED", "PRED", .workplace, true, nil, nil),
+            ("PRED", "DOOM", .workplace, true, nil, nil),
+            ("PRED", "PREM", .workplace, false, nil, nil),
+            ("DREM", "POOD", .workplace, true, "阿May", "老板"),
+            ("POEM", "PROD", .workplace, true, long, "隔壁工位的" + long),
+            ("DROD", "DROD", .student, false, nil, nil),
+            ("POOM", "DRED", .student, false, "🐶", "学霸小李"),
+            ("PROM", "DOED", .student, true, "小王", nil),
+        ]
+        return cases.map { mine, theirs, pack, scores, nickname, inviterNickname in
+            let sample = ThemeSample.pair(PersonalityCode(mine)!, PersonalityCode(theirs)!, pack: pack, inviterScores: scores,
+                                          nickname: nickname, inviterNickname: inviterNickname)
+            var name = "pair-\(pack.rawValue)-\(mine)-\(theirs)"
+            if !scores { name += "-poles" }
+            if nickname != nil || inviterNickname != nil { name += nickname == long ? "-nicknames-long" : "-nicknames" }
+            return (name, sample.result)
+        }
+    }()
+
+    /// Every golden of one theme: the 32 variants (pack, then code order), the edge cases and,
+    /// for a theme whose subject is `pair`, the representative pairs.
     /// - Parameter fixtures: the folder holding the edge-case result JSONs (Fixtures/results).
-    public static func all(theme: String, themeReference: String? = nil, fixtures: URL) -> [GoldenCase] {
+    public static func all(
+        theme: String, themeReference: String? = nil, subject: ThemeSubject = .single, fixtures: URL
+    ) -> [GoldenCase] {
         var cases: [GoldenCase] = []
         for pack in QuizPack.allCases {
             for code in PersonalityCode.all {
@@ -67,6 +100,11 @@ public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
         for fixture in edgeFixtures {
             cases.append(GoldenCase(theme: theme, themeReference: themeReference, name: "edge-\(fixture)",
                                     source: .fixture(fixtures.appendingPathComponent("\(fixture).json"))))
+        }
+        if subject == .pair {
+            for pair in pairCases {
+                cases.append(GoldenCase(theme: theme, themeReference: themeReference, name: pair.name, source: .result(pair.result)))
+            }
         }
         return cases
     }

@@ -1,18 +1,14 @@
 import NMTIDomain
 
 extension ContrastLint {
-    /// The contrast findings of all 32 catalogue variants of a theme, one line each,
-    /// prefixed by the variant (`student · DREM: $.elements[4]: contrast 2.2:1 …`);
-    /// empty when every text passes WCAG AA.
+    /// The contrast findings of every sample of a theme (`Theme.samples`: the 32 variants,
+    /// and for a pair theme the 512 ordered pairs too), one line each, prefixed by the
+    /// sample (`student · DREM 摆烂大王: $.elements[4]: contrast 2.2:1 …`); empty when every
+    /// text passes WCAG AA.
     public static func catalogueReport(of theme: Theme, renderer: PosterRenderer) throws(RenderError) -> [String] {
-        var lines: [String] = []
-        for pack in QuizPack.allCases {
-            for code in PersonalityCode.all {
-                let findings = try renderer.contrastFindings(QuizResult.catalogueSample(for: code, pack: pack), theme: theme)
-                lines += findings.map { "\(pack.rawValue) · \(code.rawValue): \($0)" }
-            }
-        }
-        return lines
+        try SampleSweep.map(theme.samples) { sample throws(RenderError) in
+            try renderer.contrastFindings(sample.result, theme: theme).map { "\(sample.label): \($0)" }
+        }.flatMap { $0 }
     }
 
     /// The findings of one result in each of several themes, prefixed by the theme.

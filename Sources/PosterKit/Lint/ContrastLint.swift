@@ -31,8 +31,8 @@ public struct ContrastFinding: Sendable, Hashable, CustomStringConvertible {
 /// WCAG 2 AA contrast of every text against the pixels actually drawn behind it.
 ///
 /// For each text, the poster is drawn up to the last non-text item before it (so
-/// a card, a gradient or a photo under the text counts; texts are not each
-/// other's background), the text alone gives the mask of its glyphs, and the
+/// a card, a gradient or a photo under the text counts, also one drawn earlier in
+/// the same group; texts are not each other's background), the text alone gives the mask of its glyphs, and the
 /// contrast of the text colour (composited by its alpha) with the background is
 /// computed at every glyph pixel. The 10th percentile is reported, so a few
 /// stray pixels neither hide nor raise a finding. A text with an outline of at
@@ -56,18 +56,33 @@ public enum ContrastLint {
     ) throws -> [ContrastFinding] {
         let size = list.size
         let background = list.background
-        var texts: [(index: Int, item: DisplayItem, opacity: Double)] = []
-        func collect(_ item: DisplayItem, index: Int, opacity: Double) {
+        // Each text with what is drawn behind it: the items before it, up to the last non-text
+        // one (texts are not each other's background); inside a group, the items before the
+        // group and the group's own earlier children, drawn as that group (its opacity and clip).
+        var texts: [(behind: [DisplayItem], key: [Int], item: DisplayItem, opacity: Double)] = []
+        func lastNonText(_ items: ArraySlice<DisplayItem>) -> Int {
+            var key = items.endIndex - 1
+            while key >= items.startIndex, case .text = items[key] { key -= 1 }
+            return key
+        }
+        func collect(_ item: DisplayItem, behind: [DisplayItem], key: [Int], opacity: Double) {
             switch item {
-            case .text: texts.append((index, item, opacity))
-            case .group(let children, let groupOpacity, _, let tint) where tint == nil:
-                for child in children { collect(child, index: index, opacity: opacity * groupOpacity) }
+            case .text: texts.append((behind, key, item, opacity))
+            case .group(let children, let groupOpacity, let clip, let tint) where tint == nil:
+                for (index, child) in children.enumerated() {
+                    let last = lastNonText(children[..<index])
+                    let own: [DisplayItem] = last >= 0 ? [.group(Array(children[...last]), opacity: groupOpacity, clip: clip, tint: nil)] : []
+                    collect(child, behind: behind + own, key: key + [last], opacity: opacity * groupOpacity)
+                }
             default: break
             }
         }
-        for (index, item) in list.items.enumerated() { collect(item, index: index, opacity: 1) }
+        for (index, item) in list.items.enumerated() {
+            let last = lastNonText(list.items[..<index])
+            collect(item, behind: last >= 0 ? Array(list.items[...last]) : [], key: [last], opacity: 1)
+        }
         var findings: [ContrastFinding] = []
-        var backgrounds: [Int: CapturedPixels] = [:]
+        var backgrounds: [[Int]: CapturedPixels] = [:]
         let scale = PosterCanvas.scale
         for entry in texts {
             guard case .text(let shaped, _, let color, let stroke, _) = entry.item else { continue }
@@ -81,17 +96,12 @@ public enum ContrastLint {
             guard right > left, bottom > top else { continue }
             let region = (left, top, right, bottom)
             let mask = CapturedPixels(try canvas.draw([entry.item], size: size, background: .clear, assets: assets), region)
-            // The background: everything up to the last non-text item before this text.
-            var key = entry.index - 1
-            while key >= 0, case .text = list.items[key] { key -= 1 }
             let behind: CapturedPixels
-            if let cached = backgrounds[key], cached.region == region {
+            if let cached = backgrounds[entry.key], cached.region == region {
                 behind = cached
             } else {
-                behind = CapturedPixels(
-                    try canvas.draw(key >= 0 ? Array(list.items[...key]) : [], size: size, background: background, assets: assets),
-                    region)
-                backgrounds[key] = behind
+                behind = CapturedPixels(try canvas.draw(entry.behind, size: size, background: background, assets: assets), region)
+                backgrounds[entry.key] = behind
             }
             var ratios: [(Double, UInt32)] = []
             let alpha = color.alpha * entry.opacity

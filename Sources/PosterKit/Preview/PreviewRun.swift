@@ -23,14 +23,18 @@ public struct PreviewRun: Sendable {
         variants.flatMap { variant in variant.poster.notes.map { "\(variant.label): \($0)" } }
     }
 
-    /// Renders all 32 catalogue variants of one theme.
-    public static func catalogue(of theme: Theme, renderer: PosterRenderer) throws(RenderError) -> PreviewRun {
-        var variants: [Variant] = []
-        for pack in QuizPack.allCases {
-            for code in PersonalityCode.all {
-                let poster = try renderer.renderRaster(QuizResult.catalogueSample(for: code, pack: pack), theme: theme)
-                variants.append(Variant(label: "\(pack.rawValue) · \(code.rawValue) \(Personality.of(code).title)", poster: poster))
+    /// Renders every sample of one theme (`Theme.samples`: the 32 variants, and for a pair
+    /// theme the 512 ordered pairs too), on all cores. With `thumbnailWidth`, each poster is
+    /// kept only as a sheet tile that many points wide, so 544 posters fit in memory.
+    public static func catalogue(
+        of theme: Theme, renderer: PosterRenderer, thumbnailWidth: Double? = nil
+    ) throws(RenderError) -> PreviewRun {
+        let variants = try SampleSweep.map(theme.samples) { sample throws(RenderError) in
+            var poster = try renderer.renderRaster(sample.result, theme: theme)
+            if let thumbnailWidth {
+                poster = RenderedRaster(raster: try poster.raster.thumbnail(width: thumbnailWidth), notes: poster.notes)
             }
+            return Variant(label: sample.label, poster: poster)
         }
         return PreviewRun(variants: variants)
     }

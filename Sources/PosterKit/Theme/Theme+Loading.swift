@@ -51,6 +51,7 @@ extension Theme {
             object.report("'\(String(name.unicodeScalars.prefix(80)))'\(given) is not a safe theme name: \(problem)", for: "name")
         }
         let summary = object.optionalString("description") ?? ""
+        let subject = object.enumeration("subject", default: ThemeSubject.single)
         let variableSources = object.object("variables")
         let variableNames = Set(variableSources?.keys ?? [])
         let context = ThemeReadContext(
@@ -70,7 +71,7 @@ extension Theme {
         if object.node(for: "elements") == nil { object.report("a theme needs 'elements': the list of what to draw") }
         object.finish()
         var theme = Theme(name: name, summary: summary, folder: folder, file: file, canvasSize: canvasSize,
-                          background: background, variables: variables, elements: elements, assets: [:])
+                          background: background, variables: variables, elements: elements, subject: subject, assets: [:])
         // Checked even when other problems were found, so one run lists them all.
         theme = theme.withAssets(loadAssets(for: theme, context: context, diagnostics: diagnostics))
         theme.checkBudgets(context: context, diagnostics: diagnostics)
@@ -81,7 +82,7 @@ extension Theme {
 
     private func withAssets(_ assets: [String: ImageAsset]) -> Theme {
         Theme(name: name, summary: summary, folder: folder, file: file, canvasSize: canvasSize,
-              background: background, variables: variables, elements: elements, assets: assets)
+              background: background, variables: variables, elements: elements, subject: subject, assets: assets)
     }
 
     /// One result per variant (16 types x 2 packs), for checking what varies by variant.

@@ -22,6 +22,8 @@ public struct Theme: Sendable {
     public let variables: [ThemeVariable]
     /// The top-level elements, drawn in order.
     public let elements: [ElementNode]
+    /// What the theme draws: one result, or the pairing of an invited one (`subject`).
+    public let subject: ThemeSubject
     package let assets: [String: ImageAsset]
 
     /// The name of the layout file inside a theme folder.

@@ -60,7 +60,26 @@ import Testing
         #expect(found.map(\.element) == ["small"])
     }
 
-    @Test(arguments: ["classic", "neon", "paper"])
+    @Test func aShapeEarlierInTheSameGroupIsBehindTheText() throws {
+        // Inside a (faded, clipped) group the group's own card counts, as do elements before the group.
+        let found = try findings("""
+            { canvas: { background: "#F4EFE6" }, elements: [
+              { type: "shape", x: 0, y: 300, width: 375, height: 100, fill: "#2B2620" },
+              { type: "group", x: 0, y: 0, width: 375, height: 667, opacity: 0.95, clip: true, children: [
+                { type: "text", id: "beforeCard", x: 20, y: 20, width: 300, text: "卡片画出来之前", size: 12, color: "#FFFFFF" },
+                { type: "shape", x: 0, y: 0, width: 375, height: 100, fill: "#2B2620" },
+                { type: "text", id: "onCard", x: 20, y: 40, width: 300, text: "卡片上的白字", size: 12, color: "#FFFFFF" },
+                { type: "group", x: 0, y: 300, width: 375, height: 100, children: [
+                  { type: "text", id: "onOuterCard", x: 20, y: 20, width: 300, text: "外面那张卡片上", size: 12, color: "#FFFFFF" },
+                ] },
+                { type: "text", id: "offCard", x: 20, y: 200, width: 300, text: "纸面上的白字", size: 12, color: "#FFFFFF" },
+              ] },
+            ] }
+            """)
+        #expect(found.map(\.element) == ["beforeCard", "offCard"], "\(found)")
+    }
+
+    @Test(arguments: ["classic", "neon", "paper", "pair", "card"])
     func theShippedThemesPassInEveryVariant(name: String) throws {
         let theme = try Theme.load(from: URL(fileURLWithPath: "Themes/\(name)"))
         let report = try ContrastLint.catalogueReport(of: theme, renderer: PosterRenderer())
