@@ -44,9 +44,11 @@ struct LineBreaker {
     /// Whether a paragraph that fits is taken as one line without the greedy
     /// search (`singleLine`); off only to check that shortcut against the search.
     let findsSingleLines: Bool
+    /// Whether every paragraph is one line that `singleLine` found.
+    private(set) var takesEveryParagraphWhole = false
 
     init(characters: [TypesetCharacter], width: Double, letterSpacing: Double, compress: Bool, trimStart: Bool,
-         justifies: Bool, fontSize: Double, findsSingleLines: Bool = true) {
+         justifies: Bool, fontSize: Double, findsSingleLines: Bool = true, findsOpportunities: Bool = true) {
         self.findsSingleLines = findsSingleLines
         self.characters = characters
         self.justifies = justifies
@@ -72,10 +74,25 @@ struct LineBreaker {
             }
             start = index + 1
         }
-        if !everyParagraphFits {
+        takesEveryParagraphWhole = everyParagraphFits
+        // A probe (`findsOpportunities` off) only answers `compressionIsIdle`.
+        if !everyParagraphFits, findsOpportunities {
             let glyphs = characters.map(\.character)
             opportunities = characters.indices.map { $0 > 0 ? LineBreakRules.opportunity(before: $0, in: glyphs) : .prohibited }
         }
+    }
+
+    /// Whether no mark is compressed whatever `removable` says: every paragraph
+    /// is one line that fits set full-width (so none is squeezed at its end), no
+    /// two marks are adjacent, and no paragraph starts with an opening mark that
+    /// `trimStart` would trim. The typesetter then need not measure `removable`.
+    var compressionIsIdle: Bool {
+        guard takesEveryParagraphWhole, compressed.allSatisfy({ $0 == nil }) else { return false }
+        guard trimStart else { return true }
+        for index in characters.indices where characters[index].kind == .opening {
+            if index == 0 || characters[index - 1].character.isLineFeed { return false }
+        }
+        return true
     }
 
     /// The paragraph `range` as its one line, when greedy breaking would keep it

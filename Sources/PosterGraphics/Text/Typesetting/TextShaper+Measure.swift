@@ -12,7 +12,8 @@ struct TypesetCharacter {
     /// Its advance with the style's letter spacing, in points, as set full-width.
     var advance: Double
     /// How much of `advance` compression may remove (its blank half), in points;
-    /// 0 when it is not a full-width mark or the font already sets it narrow.
+    /// 0 when it is not a full-width mark or the font already sets it narrow, and
+    /// left 0 when no compression can apply (see `LineBreaker.compressionIsIdle`).
     var removable: Double
     /// Its punctuation role, if it is a compressible mark.
     let kind: PunctuationKind?
@@ -42,23 +43,40 @@ final class FontFacts {
     }
 }
 
+/// A text's characters as `measureAdvances` found them, with what
+/// `measureRemovable` needs to add how much of each mark compression may remove.
+struct MeasuredText {
+    var characters: [TypesetCharacter]
+    /// The unwrapped (or one-line) layout the advances were read from.
+    let plain: PangoLayoutBox
+    /// Each character's UTF-8 offset.
+    let starts: [Int]
+    /// Whether compression is on and some character is a compressible mark.
+    let hasMarks: Bool
+    /// Whether `removable` has been measured.
+    var hasRemovable: Bool
+}
+
 extension TextShaper {
     /// The characters of `text` (already normalised: paragraphs split by "\n")
     /// with their advances at `size`, measured on one unwrapped Pango layout, and
-    /// how much of each full-width mark compression may remove: the difference
-    /// `halt` makes where the font has it, else the blank half of the mark when
-    /// its ink lies wholly in the other half.
+    /// how much of each full-width mark compression may remove (`measureRemovable`).
     ///
     /// `plain`, when given, is a layout of the same text and font with no letter
     /// spacing that Pango laid out as one unbroken line (see `singleLineLayout`):
     /// its glyphs are those of the unwrapped layout, so it is measured instead.
     func measure(_ text: String, style: TextStyle, size: Double, usesHalt: Bool,
                  plain given: PangoLayoutBox? = nil) -> [TypesetCharacter] {
+        var measured = measureAdvances(text, style: style, size: size, plain: given)
+        measureRemovable(&measured, text: text, style: style, size: size, usesHalt: usesHalt)
+        return measured.characters
+    }
+
+    /// The characters of `text` with their advances and kinds, `removable` still 0.
+    func measureAdvances(_ text: String, style: TextStyle, size: Double, plain given: PangoLayoutBox? = nil) -> MeasuredText {
         var plainStyle = style
         plainStyle.letterSpacing = 0
         let compresses = style.punctuation == .compress
-        // Which characters are compressible marks: only they need the `halt`
-        // layout or their ink boxes.
         var glyphs: [Character] = []
         var starts: [Int] = []
         var kinds: [PunctuationKind?] = []
@@ -73,34 +91,43 @@ extension TextShaper {
             position += character.utf8.count
         }
         let plain = given ?? pangoLayout(text, style: plainStyle, size: size, width: nil)
-        let advances = Self.clusterAdvances(plain, starts: starts, measuringInk: hasMarks && !usesHalt)
-        var halted: [ClusterMeasure?] = []
-        if usesHalt, hasMarks {
-            let layout = pangoLayout(text, style: plainStyle, size: size, width: nil) { list in
-                pango_attr_list_insert(list, pango_attr_font_features_new("halt"))
-            }
-            halted = Self.clusterAdvances(layout, starts: starts, measuringInk: false)
-        }
+        let advances = Self.clusterAdvances(plain, starts: starts, measuringInk: false)
         var characters: [TypesetCharacter] = []
         characters.reserveCapacity(starts.count)
         for (index, character) in glyphs.enumerated() {
             let offset = starts[index]
             let count = (index + 1 < starts.count ? starts[index + 1] : position) - offset
-            let measured = advances[index]
-            let advance = (measured?.width ?? 0) + (character.isLineFeed ? 0 : style.letterSpacing)
-            let kind = kinds[index]
-            var removable = 0.0
-            if compresses, let kind, let measured {
-                if usesHalt {
-                    removable = max(0, measured.width - (halted[index]?.width ?? measured.width))
-                } else {
-                    removable = Self.blankHalf(measured, kind: kind, size: size)
-                }
-            }
+            let advance = (advances[index]?.width ?? 0) + (character.isLineFeed ? 0 : style.letterSpacing)
             characters.append(TypesetCharacter(character: character, byteOffset: offset, byteCount: count,
-                                               advance: advance, removable: removable, kind: kind))
+                                               advance: advance, removable: 0, kind: kinds[index]))
         }
-        return characters
+        return MeasuredText(characters: characters, plain: plain, starts: starts, hasMarks: hasMarks, hasRemovable: false)
+    }
+
+    /// Sets how much of each full-width mark compression may remove: the
+    /// difference `halt` makes where the font has it (measured on a second
+    /// unwrapped layout with `halt` on), else the blank half of the mark when its
+    /// ink lies wholly in the other half.
+    func measureRemovable(_ measured: inout MeasuredText, text: String, style: TextStyle, size: Double, usesHalt: Bool) {
+        guard !measured.hasRemovable else { return }
+        measured.hasRemovable = true
+        guard measured.hasMarks else { return }
+        let advances = Self.clusterAdvances(measured.plain, starts: measured.starts, measuringInk: !usesHalt)
+        var halted: [ClusterMeasure?] = []
+        if usesHalt {
+            var plainStyle = style
+            plainStyle.letterSpacing = 0
+            let layout = pangoLayout(text, style: plainStyle, size: size, width: nil) { list in
+                pango_attr_list_insert(list, pango_attr_font_features_new("halt"))
+            }
+            halted = Self.clusterAdvances(layout, starts: measured.starts, measuringInk: false)
+        }
+        for index in measured.characters.indices {
+            guard let kind = measured.characters[index].kind, let plain = advances[index] else { continue }
+            measured.characters[index].removable = usesHalt
+                ? max(0, plain.width - (halted[index]?.width ?? plain.width))
+                : Self.blankHalf(plain, kind: kind, size: size)
+        }
     }
 
     /// The blank half of a mark the font sets full-width without a `halt`

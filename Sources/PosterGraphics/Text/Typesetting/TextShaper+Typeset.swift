@@ -25,12 +25,28 @@ extension TextShaper {
         // get a wrap width Pango never reaches, which moves nothing.
         let alignsWithinWidth = style.alignment == .center || style.alignment == .right
         let oneLine = !shortcuts ? nil : singleLineLayout(normalized, style: style, size: size, width: width, alignsWithinWidth: alignsWithinWidth)
-        let characters = measure(normalized, style: style, size: size, usesHalt: usesHalt, plain: oneLine?.box)
-        let breaker = LineBreaker(
-            characters: characters, width: width ?? .greatestFiniteMagnitude,
-            letterSpacing: alignsWithinWidth ? 0 : style.letterSpacing,
-            compress: style.punctuation == .compress, trimStart: style.trimStart,
-            justifies: style.alignment == .justify && width != nil, fontSize: size, findsSingleLines: shortcuts)
+        var measured = measureAdvances(normalized, style: style, size: size, plain: oneLine?.box)
+        if !shortcuts { measureRemovable(&measured, text: normalized, style: style, size: size, usesHalt: usesHalt) }
+        func makeBreaker(_ characters: [TypesetCharacter], probing: Bool = false) -> LineBreaker {
+            LineBreaker(
+                characters: characters, width: width ?? .greatestFiniteMagnitude,
+                letterSpacing: alignsWithinWidth ? 0 : style.letterSpacing,
+                compress: style.punctuation == .compress, trimStart: style.trimStart,
+                justifies: style.alignment == .justify && width != nil, fontSize: size,
+                findsSingleLines: shortcuts, findsOpportunities: !probing)
+        }
+        var idle: LineBreaker?
+        if measured.hasMarks, !measured.hasRemovable {
+            // Measure how much each mark may lose only when some mark may be compressed.
+            let probe = makeBreaker(measured.characters, probing: true)
+            if probe.compressionIsIdle {
+                idle = probe
+            } else {
+                measureRemovable(&measured, text: normalized, style: style, size: size, usesHalt: usesHalt)
+            }
+        }
+        let breaker = idle ?? makeBreaker(measured.characters)
+        let characters = measured.characters
         var paragraphs: [[TypesetLine]] = []
         var start = 0
         for (index, character) in characters.enumerated() where character.character.isLineFeed {
