@@ -84,6 +84,22 @@ extension TextShaper {
     /// character (a letter under thousands of combining marks is one character);
     /// a cut text ends with "…". Also whether anything was cut.
     static func bounded(_ text: String) -> (text: String, wasCut: Bool) {
+        // No more bytes than the per-character scalar limit: no limit can be reached.
+        if text.utf8.count <= maximumScalarsPerCharacter { return (text, false) }
+        // Most texts are within every limit: check before copying anything.
+        var scalarsSeen = 0
+        var charactersSeen = 0
+        var withinLimits = true
+        for character in text {
+            let count = character.unicodeScalars.count
+            scalarsSeen += count
+            charactersSeen += 1
+            if charactersSeen > maximumCharacters || count > maximumScalarsPerCharacter || scalarsSeen > maximumScalars {
+                withinLimits = false
+                break
+            }
+        }
+        if withinLimits { return (text, false) }
         var kept = String.UnicodeScalarView()
         var keptScalars = 0
         var characters = 0

@@ -13,6 +13,8 @@ package final class TextShaper {
     let emoji: EmojiRenderer
     /// Per-thread answers about the pinned fonts (which have `halt`).
     let fontFacts = FontFacts()
+    /// Each family's Pango family list (it, then the fallbacks), made once.
+    private var familyLists: [String: String] = [:]
 
     /// The most characters a text may have; longer input is cut before shaping
     /// so that hostile input costs bounded time.
@@ -22,6 +24,9 @@ package final class TextShaper {
     /// The most Unicode scalars kept in one character (base plus combining marks,
     /// or an emoji sequence); real text needs about ten.
     package static let maximumScalarsPerCharacter = 32
+
+    /// The most family lists a shaper keeps (a theme names a few families).
+    static let familyListLimit = 64
 
     /// Creates a shaper with fixed font options, so output never depends on the host.
     package init(library: FontLibrary) throws(GraphicsError) {
@@ -65,7 +70,13 @@ package final class TextShaper {
     ) -> PangoLayoutBox {
         let layout = PangoLayoutBox(context: context)
         let font = pango_font_description_new()
-        let families = ([style.family] + PinnedFont.fallbackFamilies).joined(separator: ",")
+        let families: String
+        if let known = familyLists[style.family] {
+            families = known
+        } else {
+            families = ([style.family] + PinnedFont.fallbackFamilies).joined(separator: ",")
+            if familyLists.count < Self.familyListLimit { familyLists[style.family] = families }
+        }
         pango_font_description_set_family(font, families)
         pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(clamping: style.weight)))
         pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)

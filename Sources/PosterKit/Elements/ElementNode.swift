@@ -28,7 +28,9 @@ public struct ElementNode: Sendable {
     public static let commonKeys = ["type", "id", "x", "y", "width", "height", "when"]
 
     /// A name for reports: the id, else the JSON path.
-    public var label: String { id ?? path.description }
+    public var label: String { storedLabel }
+    /// `label`, made once: layout asks for it for every element of every render.
+    private let storedLabel: String
 
     /// Reads one element, dispatching on `type` through the registry; nil when it cannot.
     static func read(_ object: ObjectReader, context: ThemeReadContext) -> ElementNode? {
@@ -59,6 +61,7 @@ public struct ElementNode: Sendable {
         let element = factory(reader)
         object.finish()
         return ElementNode(element: element, typeName: typeName, id: id, path: object.path, x: x, y: y,
-                           width: width, height: height, when: when, location: object.node.location)
+                           width: width, height: height, when: when, location: object.node.location,
+                           storedLabel: id ?? object.path.description)
     }
 }

@@ -14,8 +14,15 @@ public final class LayoutContext {
     /// The node being laid out, for labelling notes.
     private var currentLabels: [String] = []
     /// The element and weight of each laid-out text, for the contrast lint (the
-    /// first element, when two lay out the very same text).
-    private(set) var textRecords: [LaidOutText: TextRecord] = [:]
+    /// first element, when two lay out the very same text). Made when asked for:
+    /// hashing every text's glyphs is work a plain render does not need.
+    var textRecords: [LaidOutText: TextRecord] {
+        var records: [LaidOutText: TextRecord] = [:]
+        for (text, record) in laidOutTexts where records[text] == nil { records[text] = record }
+        return records
+    }
+    /// Each laid-out text with its element and weight, in layout order.
+    private var laidOutTexts: [(LaidOutText, TextRecord)] = []
     /// Every element laid out, in theme order (a container before its children),
     /// when a layout dump was asked for; nil otherwise, so a render records nothing.
     package var laidOutElements: [LaidOutElement]?
@@ -49,7 +56,7 @@ public final class LayoutContext {
         _ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil, measuringInk: Bool = false
     ) -> LaidOutText {
         let laidOut = shaper.layOut(text, style: style, width: width, maxHeight: maxHeight, measuringInk: measuringInk)
-        if textRecords[laidOut] == nil { textRecords[laidOut] = TextRecord(element: currentLabel, weight: style.weight) }
+        laidOutTexts.append((laidOut, TextRecord(element: currentLabel, weight: style.weight)))
         return laidOut
     }
 

@@ -70,13 +70,31 @@ enum LineBreakRules {
     static func allowsEmergencyBreak(before index: Int, in characters: [Character]) -> Bool {
         let before = characters[index - 1]
         let after = characters[index]
-        if noStart.contains(after) || noEnd.contains(before) { return false }
+        if !after.isPlainLetterOrIdeograph, noStart.contains(after) { return false }
+        if !before.isPlainLetterOrIdeograph, noEnd.contains(before) { return false }
         if after.isWhitespace { return false }
         return !after.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
     }
 }
 
 extension Character {
+    /// Whether this starts with an ASCII letter or digit or a CJK Unified
+    /// Ideograph (U+4E00-U+9FFF): such a character never equals a punctuation
+    /// mark, whose canonical form starts elsewhere, so set lookups (which hash
+    /// the normalised text) can be skipped for the commonest characters.
+    var isPlainLetterOrIdeograph: Bool {
+        guard let value = unicodeScalars.first?.value else { return false }
+        return (0x4E00...0x9FFF).contains(value) || (0x30...0x39).contains(value)
+            || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+    }
+
+    /// Whether this is "\n" (U+000A alone), tested on its bytes: comparing a
+    /// `Character` with a literal normalises non-ASCII text first.
+    var isLineFeed: Bool {
+        let utf8 = utf8
+        return utf8.count == 1 && utf8.first == 0x0A
+    }
+
     /// Whether this belongs to a Latin-script word or number that must not be split:
     /// anything that is not whitespace, CJK or an emoji.
     var isWordCharacter: Bool {

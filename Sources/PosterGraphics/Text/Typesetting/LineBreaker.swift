@@ -25,7 +25,10 @@ struct LineBreaker {
     /// Each character's width after adjacent-punctuation compression.
     let widths: [Double]
     let compressed: [PunctuationCompression.Side?]
-    let opportunities: [LineBreakRules.Opportunity]
+    /// How freely a line may break before each character; computed only when
+    /// some paragraph does not fit on one line (`singleLine`), since a paragraph
+    /// that does is one line whatever the opportunities.
+    private(set) var opportunities: [LineBreakRules.Opportunity] = []
     /// The weakest opportunity ordinary breaking uses: `.allowed`, or
     /// `.keepTogether` when keeping numbers with their units costs a line.
     var ordinary: LineBreakRules.Opportunity = .allowed
@@ -38,22 +41,72 @@ struct LineBreaker {
     let fontSize: Double
     private let prefix: [Double]
 
+    /// Whether a paragraph that fits is taken as one line without the greedy
+    /// search (`singleLine`); off only to check that shortcut against the search.
+    let findsSingleLines: Bool
+    /// Whether every paragraph is one line that `singleLine` found.
+    private(set) var takesEveryParagraphWhole = false
+
     init(characters: [TypesetCharacter], width: Double, letterSpacing: Double, compress: Bool, trimStart: Bool,
-         justifies: Bool, fontSize: Double) {
+         justifies: Bool, fontSize: Double, findsSingleLines: Bool = true, findsOpportunities: Bool = true) {
+        self.findsSingleLines = findsSingleLines
         self.characters = characters
         self.justifies = justifies
         self.fontSize = fontSize
-        let glyphs = characters.map(\.character)
-        let sides = compress ? PunctuationCompression.adjacent(glyphs) : Array(repeating: nil, count: glyphs.count)
+        let sides = compress ? PunctuationCompression.adjacent(kinds: characters.map(\.kind))
+            : Array(repeating: nil, count: characters.count)
         compressed = sides
         widths = characters.indices.map { characters[$0].advance - (sides[$0] != nil ? characters[$0].removable : 0) }
-        opportunities = characters.indices.map { $0 > 0 ? LineBreakRules.opportunity(before: $0, in: glyphs) : .prohibited }
         self.width = width
         self.letterSpacing = letterSpacing
         self.trimStart = compress && trimStart
         var sums = [0.0]
+        sums.reserveCapacity(widths.count + 1)
         for value in widths { sums.append(sums.last! + value) }
         prefix = sums
+        var start = 0
+        var everyParagraphFits = findsSingleLines
+        for index in 0...characters.count where everyParagraphFits
+            && (index == characters.count || characters[index].character.isLineFeed) {
+            if !(start..<index).isEmpty, singleLine(start..<index) == nil {
+                everyParagraphFits = false
+                break
+            }
+            start = index + 1
+        }
+        takesEveryParagraphWhole = everyParagraphFits
+        // A probe (`findsOpportunities` off) only answers `compressionIsIdle`.
+        if !everyParagraphFits, findsOpportunities {
+            let glyphs = characters.map(\.character)
+            opportunities = characters.indices.map { $0 > 0 ? LineBreakRules.opportunity(before: $0, in: glyphs) : .prohibited }
+        }
+    }
+
+    /// Whether no mark is compressed whatever `removable` says: every paragraph
+    /// is one line that fits set full-width (so none is squeezed at its end), no
+    /// two marks are adjacent, and no paragraph starts with an opening mark that
+    /// `trimStart` would trim. The typesetter then need not measure `removable`.
+    var compressionIsIdle: Bool {
+        guard takesEveryParagraphWhole, compressed.allSatisfy({ $0 == nil }) else { return false }
+        guard trimStart else { return true }
+        for index in characters.indices where characters[index].kind == .opening {
+            if index == 0 || characters[index - 1].character.isLineFeed { return false }
+        }
+        return true
+    }
+
+    /// The paragraph `range` as its one line, when greedy breaking would keep it
+    /// whole whatever the break opportunities: the whole line fits, and no
+    /// shorter candidate is so wide that the search would stop before reaching it.
+    func singleLine(_ range: Range<Int>) -> TypesetLine? {
+        guard !range.isEmpty else { return nil }
+        let line = line(from: range.lowerBound, to: range.upperBound)
+        guard fits(line) else { return nil }
+        let limit = width * 2 + letterSpacing
+        for index in (range.lowerBound + 1)..<range.upperBound where prefix[index] - prefix[range.lowerBound] > limit {
+            return nil
+        }
+        return line
     }
 
     /// The line from `start` whose content ends before `end` (spaces at the end dropped).
@@ -91,6 +144,9 @@ struct LineBreaker {
     /// The lines of the paragraph `characters[range]` (no newlines inside): numbers
     /// are kept with their units unless that takes more lines than breaking them.
     func lines(_ range: Range<Int>) -> [TypesetLine] {
+        // An empty paragraph is one empty line; a paragraph that fits is one line.
+        if range.isEmpty { return greedyLines(range) }
+        if findsSingleLines, let whole = singleLine(range) { return [whole] }
         let strict = greedyLines(range)
         guard opportunities[range].contains(.keepTogether) else { return strict }
         var relaxed = self

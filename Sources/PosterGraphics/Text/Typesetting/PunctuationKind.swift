@@ -16,7 +16,7 @@ enum PunctuationKind: Sendable, Equatable {
 
     /// The kind of `character`, or nil when it is not a compressible full-width mark.
     init?(_ character: Character) {
-        guard let kind = Self.table[character] else { return nil }
+        guard !character.isPlainLetterOrIdeograph, let kind = Self.table[character] else { return nil }
         self = kind
     }
 
@@ -57,11 +57,15 @@ enum PunctuationCompression {
     /// that was not compressed loses its leading half (`（“`). A run such as
     /// `』。」` keeps only its last mark full-width.
     static func adjacent(_ characters: [Character]) -> [Side?] {
-        var sides = [Side?](repeating: nil, count: characters.count)
-        guard characters.count >= 2 else { return sides }
-        for index in 0..<(characters.count - 1) {
-            guard let first = PunctuationKind(characters[index]),
-                  let second = PunctuationKind(characters[index + 1]) else { continue }
+        adjacent(kinds: characters.map(PunctuationKind.init))
+    }
+
+    /// `adjacent(_:)` for characters whose kinds are already known.
+    static func adjacent(kinds: [PunctuationKind?]) -> [Side?] {
+        var sides = [Side?](repeating: nil, count: kinds.count)
+        guard kinds.count >= 2 else { return sides }
+        for index in 0..<(kinds.count - 1) {
+            guard let first = kinds[index], let second = kinds[index + 1] else { continue }
             switch (first, second) {
             case (.closing, _), (.stop, _):
                 if sides[index] == nil { sides[index] = .trailing }

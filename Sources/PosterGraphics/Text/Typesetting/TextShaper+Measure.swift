@@ -12,7 +12,8 @@ struct TypesetCharacter {
     /// Its advance with the style's letter spacing, in points, as set full-width.
     var advance: Double
     /// How much of `advance` compression may remove (its blank half), in points;
-    /// 0 when it is not a full-width mark or the font already sets it narrow.
+    /// 0 when it is not a full-width mark or the font already sets it narrow, and
+    /// left 0 when no compression can apply (see `LineBreaker.compressionIsIdle`).
     var removable: Double
     /// Its punctuation role, if it is a compressible mark.
     let kind: PunctuationKind?
@@ -23,12 +24,17 @@ struct TypesetCharacter {
 
 /// Answers about the pinned fonts, cached per shaper (one per thread).
 final class FontFacts {
-    private var halt: [String: Bool] = [:]
+    private struct Face: Hashable {
+        let family: String
+        let weight: Int
+        let italic: Bool
+    }
+    private var halt: [Face: Bool] = [:]
 
     /// Whether the font for `style` has the OpenType `halt` feature for full-width
     /// punctuation (Noto Sans and Serif CJK do; LXGW WenKai and Smiley Sans do not).
     func hasHalt(_ style: TextStyle, shaper: TextShaper) -> Bool {
-        let key = "\(style.family)|\(style.weight)|\(style.italic)"
+        let key = Face(family: style.family, weight: style.weight, italic: style.italic)
         if let known = halt[key] { return known }
         let plain = shaper.pangoLayout("，", style: style, size: 100, width: nil).size.width
         let halved = shaper.pangoLayout("，", style: style, size: 100, width: nil) { list in
@@ -40,45 +46,92 @@ final class FontFacts {
     }
 }
 
+/// A text's characters as `measureAdvances` found them, with what
+/// `measureRemovable` needs to add how much of each mark compression may remove.
+struct MeasuredText {
+    var characters: [TypesetCharacter]
+    /// The unwrapped (or one-line) layout the advances were read from.
+    let plain: PangoLayoutBox
+    /// Each character's UTF-8 offset.
+    let starts: [Int]
+    /// Whether compression is on and some character is a compressible mark.
+    let hasMarks: Bool
+    /// Whether `removable` has been measured.
+    var hasRemovable: Bool
+}
+
 extension TextShaper {
     /// The characters of `text` (already normalised: paragraphs split by "\n")
     /// with their advances at `size`, measured on one unwrapped Pango layout, and
-    /// how much of each full-width mark compression may remove: the difference
-    /// `halt` makes where the font has it, else the blank half of the mark when
-    /// its ink lies wholly in the other half.
-    func measure(_ text: String, style: TextStyle, size: Double, usesHalt: Bool) -> [TypesetCharacter] {
+    /// how much of each full-width mark compression may remove (`measureRemovable`).
+    ///
+    /// `plain`, when given, is a layout of the same text and font with no letter
+    /// spacing that Pango laid out as one unbroken line (see `singleLineLayout`):
+    /// its glyphs are those of the unwrapped layout, so it is measured instead.
+    func measure(_ text: String, style: TextStyle, size: Double, usesHalt: Bool,
+                 plain given: PangoLayoutBox? = nil) -> [TypesetCharacter] {
+        var measured = measureAdvances(text, style: style, size: size, plain: given)
+        measureRemovable(&measured, text: text, style: style, size: size, usesHalt: usesHalt)
+        return measured.characters
+    }
+
+    /// The characters of `text` with their advances and kinds, `removable` still 0.
+    func measureAdvances(_ text: String, style: TextStyle, size: Double, plain given: PangoLayoutBox? = nil) -> MeasuredText {
         var plainStyle = style
         plainStyle.letterSpacing = 0
-        let plain = pangoLayout(text, style: plainStyle, size: size, width: nil)
-        let advances = Self.clusterAdvances(plain, text: text)
-        var halted: [Int: ClusterMeasure] = [:]
-        if usesHalt, style.punctuation == .compress {
+        let compresses = style.punctuation == .compress
+        var glyphs: [Character] = []
+        var starts: [Int] = []
+        var kinds: [PunctuationKind?] = []
+        var hasMarks = false
+        var position = 0
+        for character in text {
+            let kind = PunctuationKind(character)
+            if compresses, kind != nil { hasMarks = true }
+            glyphs.append(character)
+            starts.append(position)
+            kinds.append(kind)
+            position += character.utf8.count
+        }
+        let plain = given ?? pangoLayout(text, style: plainStyle, size: size, width: nil)
+        let advances = Self.clusterAdvances(plain, starts: starts, measuringInk: false)
+        var characters: [TypesetCharacter] = []
+        characters.reserveCapacity(starts.count)
+        for (index, character) in glyphs.enumerated() {
+            let offset = starts[index]
+            let count = (index + 1 < starts.count ? starts[index + 1] : position) - offset
+            let advance = (advances[index]?.width ?? 0) + (character.isLineFeed ? 0 : style.letterSpacing)
+            characters.append(TypesetCharacter(character: character, byteOffset: offset, byteCount: count,
+                                               advance: advance, removable: 0, kind: kinds[index]))
+        }
+        if style.autospace { Self.addAutospace(&characters, gap: size * TextStyle.autospaceRatio) }
+        return MeasuredText(characters: characters, plain: plain, starts: starts, hasMarks: hasMarks, hasRemovable: false)
+    }
+
+    /// Sets how much of each full-width mark compression may remove: the
+    /// difference `halt` makes where the font has it (measured on a second
+    /// unwrapped layout with `halt` on), else the blank half of the mark when its
+    /// ink lies wholly in the other half.
+    func measureRemovable(_ measured: inout MeasuredText, text: String, style: TextStyle, size: Double, usesHalt: Bool) {
+        guard !measured.hasRemovable else { return }
+        measured.hasRemovable = true
+        guard measured.hasMarks else { return }
+        let advances = Self.clusterAdvances(measured.plain, starts: measured.starts, measuringInk: !usesHalt)
+        var halted: [ClusterMeasure?] = []
+        if usesHalt {
+            var plainStyle = style
+            plainStyle.letterSpacing = 0
             let layout = pangoLayout(text, style: plainStyle, size: size, width: nil) { list in
                 pango_attr_list_insert(list, pango_attr_font_features_new("halt"))
             }
-            halted = Self.clusterAdvances(layout, text: text)
+            halted = Self.clusterAdvances(layout, starts: measured.starts, measuringInk: false)
         }
-        var characters: [TypesetCharacter] = []
-        var offset = 0
-        for character in text {
-            let count = character.utf8.count
-            let measured = advances[offset]
-            let advance = (measured?.width ?? 0) + (character == "\n" ? 0 : style.letterSpacing)
-            let kind = PunctuationKind(character)
-            var removable = 0.0
-            if style.punctuation == .compress, let kind, let measured {
-                if usesHalt {
-                    removable = max(0, measured.width - (halted[offset]?.width ?? measured.width))
-                } else {
-                    removable = Self.blankHalf(measured, kind: kind, size: size)
-                }
-            }
-            characters.append(TypesetCharacter(character: character, byteOffset: offset, byteCount: count,
-                                               advance: advance, removable: removable, kind: kind))
-            offset += count
+        for index in measured.characters.indices {
+            guard let kind = measured.characters[index].kind, let plain = advances[index] else { continue }
+            measured.characters[index].removable = usesHalt
+                ? max(0, plain.width - (halted[index]?.width ?? plain.width))
+                : Self.blankHalf(plain, kind: kind, size: size)
         }
-        if style.autospace { Self.addAutospace(&characters, gap: size * TextStyle.autospaceRatio) }
-        return characters
     }
 
     /// Adds the autospace gap after every character that is a Han ideograph followed
@@ -112,29 +165,24 @@ extension TextShaper {
         }
     }
 
-    /// The advance and (for one-glyph clusters) ink box of each cluster of an
-    /// unwrapped layout, keyed by the UTF-8 offset of the character it starts.
-    static func clusterAdvances(_ layout: PangoLayoutBox, text: String) -> [Int: ClusterMeasure] {
-        var result: [Int: ClusterMeasure] = [:]
+    /// The advance and (for one-glyph clusters, when `measuringInk`) ink box of
+    /// each cluster of a layout laid out as one line per paragraph, credited to
+    /// the character (index into `starts`, the characters' UTF-8 offsets) it starts in.
+    static func clusterAdvances(_ layout: PangoLayoutBox, starts: [Int], measuringInk: Bool) -> [ClusterMeasure?] {
+        var result = [ClusterMeasure?](repeating: nil, count: starts.count)
         guard let iterator = pango_layout_get_iter(layout.handle) else { return result }
         defer { pango_layout_iter_free(iterator) }
         let scale = Double(PANGO_SCALE)
         let utf8 = pango_layout_get_text(layout.handle)
-        // Byte offsets of character starts, to credit a cluster to its character.
-        var starts: [Int] = []
-        var position = 0
-        for character in text {
-            starts.append(position)
-            position += character.utf8.count
-        }
-        func characterStart(_ byte: Int) -> Int {
+        func characterIndex(_ byte: Int) -> Int {
             var low = 0, high = starts.count - 1
             while low < high {
                 let middle = (low + high + 1) / 2
                 if starts[middle] <= byte { low = middle } else { high = middle - 1 }
             }
-            return starts.isEmpty ? 0 : starts[low]
+            return low
         }
+        guard !starts.isEmpty else { return result }
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
             var clusterIterator = PangoGlyphItemIter()
@@ -145,10 +193,10 @@ extension TextShaper {
                 let high = max(Int(clusterIterator.start_glyph) + 1, Int(clusterIterator.end_glyph))
                 var width = 0
                 for index in low..<high { width += Int(glyphs.glyphs[index].geometry.width) }
-                let key = characterStart(Int(clusterIterator.start_index))
+                let key = characterIndex(Int(clusterIterator.start_index))
                 var measure = result[key] ?? ClusterMeasure(width: 0, ink: nil)
                 measure.width += Double(width) / scale
-                if high - low == 1, let font = run.pointee.item.pointee.analysis.font {
+                if measuringInk, high - low == 1, let font = run.pointee.item.pointee.analysis.font {
                     var ink = PangoRectangle()
                     pango_font_get_glyph_extents(font, glyphs.glyphs[low].glyph, &ink, nil)
                     measure.ink = Rect(x: Double(ink.x) / scale, y: Double(ink.y) / scale,

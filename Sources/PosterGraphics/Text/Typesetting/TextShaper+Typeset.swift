@@ -12,32 +12,57 @@ import CPangoCairo
 /// (letter spacing on the justifiable characters of each line).
 extension TextShaper {
     /// Lays `text` out at exactly `size`, broken into lines at `width` points
-    /// (nil: only at newlines).
-    func layout(_ text: String, style: TextStyle, size: Double, width: Double?) -> PangoLayoutBox {
+    /// (nil: only at newlines). `shortcuts` off shapes every text as if it might
+    /// need several lines (a measuring layout, then the final one) and runs the
+    /// full line search, which gives the same result, more slowly: tests compare the two.
+    func layout(_ text: String, style: TextStyle, size: Double, width: Double?, shortcuts: Bool = true) -> PangoLayoutBox {
         let normalized = Self.normalizingNewlines(text)
         let usesHalt = style.punctuation == .compress && fontFacts.hasHalt(style, shaper: self)
-        let characters = measure(normalized, style: style, size: size, usesHalt: usesHalt)
         // Pango decides whether a line fits before it trims the letter spacing at the
         // line's ends, and centres or right-aligns it within the wrap width: so for
         // those alignments lines are measured as Pango measures them, with the wrap
         // width the box's; left-aligned and justified lines are measured trimmed and
         // get a wrap width Pango never reaches, which moves nothing.
         let alignsWithinWidth = style.alignment == .center || style.alignment == .right
-        let breaker = LineBreaker(
-            characters: characters, width: width ?? .greatestFiniteMagnitude,
-            letterSpacing: alignsWithinWidth ? 0 : style.letterSpacing,
-            compress: style.punctuation == .compress, trimStart: style.trimStart,
-            justifies: style.alignment == .justify && width != nil, fontSize: size)
+        let oneLine = !shortcuts ? nil : singleLineLayout(normalized, style: style, size: size, width: width, alignsWithinWidth: alignsWithinWidth)
+        var measured = measureAdvances(normalized, style: style, size: size, plain: oneLine?.box)
+        if !shortcuts { measureRemovable(&measured, text: normalized, style: style, size: size, usesHalt: usesHalt) }
+        func makeBreaker(_ characters: [TypesetCharacter], probing: Bool = false) -> LineBreaker {
+            LineBreaker(
+                characters: characters, width: width ?? .greatestFiniteMagnitude,
+                letterSpacing: alignsWithinWidth ? 0 : style.letterSpacing,
+                compress: style.punctuation == .compress, trimStart: style.trimStart,
+                justifies: style.alignment == .justify && width != nil, fontSize: size,
+                findsSingleLines: shortcuts, findsOpportunities: !probing)
+        }
+        var idle: LineBreaker?
+        if measured.hasMarks, !measured.hasRemovable {
+            // Measure how much each mark may lose only when some mark may be compressed.
+            let probe = makeBreaker(measured.characters, probing: true)
+            if probe.compressionIsIdle {
+                idle = probe
+            } else {
+                measureRemovable(&measured, text: normalized, style: style, size: size, usesHalt: usesHalt)
+            }
+        }
+        let breaker = idle ?? makeBreaker(measured.characters)
+        let characters = measured.characters
         var paragraphs: [[TypesetLine]] = []
         var start = 0
-        for (index, character) in characters.enumerated() where character.character == "\n" {
+        for (index, character) in characters.enumerated() where character.character.isLineFeed {
             paragraphs.append(breaker.lines(start..<index))
             start = index + 1
         }
         paragraphs.append(breaker.lines(start..<characters.count))
         let plan = TypesetPlan(breaker: breaker, paragraphs: paragraphs, style: style, usesHalt: usesHalt)
         let wrapWidth = width.map { alignsWithinWidth ? $0 + Self.finalSlack : $0 + abs(style.letterSpacing) + plan.widestSpacing + size }
-        var box = pangoLayout(plan.text, style: style, size: size, width: wrapWidth, attributes: plan.apply)
+        var box: PangoLayoutBox
+        if let oneLine, plan.isPlain, plan.lineCount == 1, plan.text == normalized, wrapWidth == oneLine.wrapWidth {
+            // The final layout would be made exactly as the measured one was.
+            box = oneLine.box
+        } else {
+            box = pangoLayout(plan.text, style: style, size: size, width: wrapWidth, attributes: plan.apply)
+        }
         if box.lineCount > plan.lineCount, let width {
             // Pango measured a line wider than the typesetter did (kerning across
             // what was a line break): let it through rather than wrap it again.
@@ -49,6 +74,30 @@ extension TextShaper {
         return box
     }
 
+    /// The layout a text that fits on one line gets in the end, made before
+    /// measuring so that it is shaped once: the text with no letter spacing (so
+    /// its glyphs are those `measure` reads) and no attributes, at the wrap width
+    /// a plain one-line plan gets. Nil when it would not serve: letter spacing,
+    /// several paragraphs, a text clearly too wide, or Pango breaking it (a line
+    /// it breaks is shaped in pieces, so its glyphs are not the unwrapped ones).
+    func singleLineLayout(
+        _ text: String, style: TextStyle, size: Double, width: Double?, alignsWithinWidth: Bool
+    ) -> (box: PangoLayoutBox, wrapWidth: Double?)? {
+        guard style.letterSpacing == 0 else { return nil }
+        let wrapWidth = width.map { alignsWithinWidth ? $0 + Self.finalSlack : $0 + size }
+        var narrowest = 0.0
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" { return nil }
+            // At least a quarter em a scalar, a full em for wide ones: an estimate,
+            // which only spares shaping a text twice that is sure to wrap.
+            narrowest += scalar.value >= 0x1100 ? size : size / 4
+        }
+        if let wrapWidth, narrowest > wrapWidth * 1.25 { return nil }
+        let box = pangoLayout(text, style: style, size: size, width: wrapWidth)
+        guard box.lineCount == 1 else { return nil }
+        return (box, wrapWidth)
+    }
+
     /// How much wider than the box the final layout's wrap width is, so that Pango
     /// never breaks a line again that the typesetter measured as fitting; small
     /// enough not to move centred text visibly (⅛ pt).
@@ -56,6 +105,18 @@ extension TextShaper {
 
     /// `text` with every line or paragraph separator (CR LF, CR, U+2028, U+2029) as "\n".
     static func normalizingNewlines(_ text: String) -> String {
+        // Every separator has a CR (0x0D) or is U+2028/U+2029 (E2 80 A8/A9) in UTF-8:
+        // a text with neither byte has none, and is not searched by character.
+        var mayHaveSeparator = false
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if byte == 0x0D || (previous == (0xE2, 0x80) && (byte == 0xA8 || byte == 0xA9)) {
+                mayHaveSeparator = true
+                break
+            }
+            previous = (previous.1, byte)
+        }
+        guard mayHaveSeparator else { return text }
         guard text.contains(where: { $0 == "\r\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }) else { return text }
         return String(text.map { $0 == "\r\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" ? "\n" : $0 })
     }
@@ -71,6 +132,8 @@ struct TypesetPlan {
     let lineContentEnds: [Int]
     private var features: [Range<Int>] = []
     private var spacing: [(Range<Int>, Double)] = []
+    /// Whether the plan adds no attributes of its own.
+    var isPlain: Bool { features.isEmpty && spacing.isEmpty }
     /// The largest letter spacing any range gets, in points.
     var widestSpacing: Double { spacing.map { abs($0.1) }.max() ?? 0 }
     /// Glyphs of marks compressed without `halt`: byte offset → (removed width, ink shift, at line start).
