@@ -3,7 +3,7 @@ import NMTIDomain
 extension ContrastLint {
     /// The contrast findings of every sample of a theme (`Theme.samples`: the 32 variants,
     /// and for a pair theme the 512 ordered pairs too), one line each, prefixed by the
-    /// sample (`student · DREM 摆烂大王: $.elements[4]: contrast 2.2:1 …`); empty when every
+    /// sample (`DREM 摆烂大王 · student: $.elements[4]: contrast 2.2:1 …`); empty when every
     /// text passes WCAG AA.
     public static func catalogueReport(of theme: Theme, renderer: PosterRenderer) throws(RenderError) -> [String] {
         try SampleSweep.map(theme.samples) { sample throws(RenderError) in

@@ -35,7 +35,8 @@ public struct ThemeSample: Sendable, Hashable {
     /// The 32 catalogue variants, pack then code order, without nicknames.
     public static let variants: [ThemeSample] = QuizPack.allCases.flatMap { pack in
         PersonalityCode.all.map { code in
-            ThemeSample(label: "\(pack.rawValue) · \(code.rawValue) \(Personality.of(code).title)",
+            // Code first, as for pairs: a sheet's narrow tiles show the start of the label.
+            ThemeSample(label: "\(code.rawValue) \(Personality.of(code).title) · \(pack.rawValue)",
                         result: QuizResult.catalogueSample(for: code, pack: pack))
         }
     }
