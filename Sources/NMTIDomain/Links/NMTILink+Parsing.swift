@@ -46,7 +46,7 @@ public struct ParsedLink: Sendable, Hashable {
             guard let value = PercentEncoding.decode(pair[1]) else { throw fail(.badPercentEncoding(name)) }
             values[name] = value
         }
-        var reader = LinkReader(values: values, link: text)
+        let reader = LinkReader(values: values, link: text)
         let pack = try reader.pack(names.pack)
         switch kind {
         case "invite":
@@ -130,7 +130,8 @@ struct LinkReader {
     }
 
     private func nickname(_ name: String) throws(LinkError) -> String? {
-        guard let raw = values[name], !raw.isEmpty else { return nil }
+        // Bidi controls are dropped as when a link is made; a signature never covers them.
+        guard let raw = values[name].map(QuizResult.withoutBidiControls), !raw.isEmpty else { return nil }
         guard raw.count <= NMTILink.maximumNicknameLength, raw.utf8.count <= NMTILink.maximumNicknameBytes else {
             throw fail(.nicknameTooLong(name))
         }

@@ -107,8 +107,10 @@ public struct LinkPerson: Sendable, Hashable {
     /// A nickname as a link carries it: empty is none, and a long one is cut to
     /// `maximumNicknameLength` characters and `maximumNicknameBytes` bytes,
     /// between Unicode scalars.
-    public static func linkNickname(_ nickname: String?) -> String? {
-        guard let nickname, !nickname.isEmpty else { return nil }
+    public static func linkNickname(_ raw: String?) -> String? {
+        guard let raw else { return nil }
+        let nickname = QuizResult.withoutBidiControls(raw)
+        guard !nickname.isEmpty else { return nil }
         let prefix = nickname.prefix(NMTILink.maximumNicknameLength)
         guard prefix.utf8.count > NMTILink.maximumNicknameBytes else { return String(prefix) }
         var kept = String.UnicodeScalarView()

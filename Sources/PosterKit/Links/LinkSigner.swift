@@ -45,8 +45,10 @@ public struct LinkSigner: Sendable {
 
     /// Whether `parsed` carries a valid signature under any active key.
     public func verifies(_ parsed: ParsedLink) -> Bool {
+        // Only the canonical spelling: the 22nd character's spare bits must be zero, so
+        // one link has one signed form (not 16 that verify alike).
         guard let signature = parsed.signature, let given = Self.decodeBase64url(signature),
-              given.count == Self.signatureBytes else { return false }
+              given.count == Self.signatureBytes, Self.base64url(given) == signature else { return false }
         var matched = false
         for key in keys {
             matched = HMACSHA256.constantTimeEqual(code(key, parsed.link), given) || matched

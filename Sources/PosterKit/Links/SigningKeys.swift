@@ -14,7 +14,8 @@ public enum SigningKeys {
         }
         var keys: [[UInt8]] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let key = line.trimmingCharacters(in: .whitespaces)
+            // A key file saved with CRLF line ends must give the same keys.
+            let key = line.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !key.isEmpty, !key.hasPrefix("#") else { continue }
             guard key.utf8.count >= minimumBytes else {
                 throw SigningKeyError(

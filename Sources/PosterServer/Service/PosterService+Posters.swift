@@ -12,7 +12,15 @@ extension PosterService {
         let key: PosterKey
         /// Whether the URL names this exact content (`v=<ETag digest>`), so it may be cached for ever.
         let contentAddressed: Bool
+        /// Whether the links printed on the poster are signed (see `signsLinks(for:)`).
+        var signsLinks = true
     }
+
+    /// Whether a poster of a result a request spelled out gets signed links: only when
+    /// the request itself was URL-signed. Otherwise anyone could have any nickname
+    /// signed by asking for `/v1/posters/…?nickname=…` and reading the QR code back.
+    /// (Link posters are always signed: their nicknames survive only from verified links.)
+    var signsRequestedLinks: Bool { signer != nil }
 
     /// `POST /v1/render?theme=<name>` with a result JSON body.
     func renderJob(_ request: HTTPRequest) throws(ServiceError) -> PosterJob {
@@ -36,7 +44,8 @@ extension PosterService {
         } catch {
             throw ServiceError(400, "bad-result", path: error.path.isEmpty ? "$" : error.path, error.description)
         }
-        return PosterJob(result: result, entry: entry, key: key(result, entry), contentAddressed: false)
+        return PosterJob(result: result, entry: entry, key: key(result, entry, signsLinks: signsRequestedLinks), contentAddressed: false,
+                         signsLinks: signsRequestedLinks)
     }
 
     /// `GET /v1/posters/<theme>.png?c=…&s=…&e=…&a=…` (the simple URL form).
@@ -48,8 +57,9 @@ extension PosterService {
         }
         let entry = try theme(try QueryItems.decode(Substring(name), item: Substring(name)))
         let result = try SimpleURLResult.result(from: query)
-        let key = key(result, entry)
-        return PosterJob(result: result, entry: entry, key: key, contentAddressed: query.value("v") == key.digest)
+        let key = key(result, entry, signsLinks: signsRequestedLinks)
+        return PosterJob(result: result, entry: entry, key: key, contentAddressed: query.value("v") == key.digest,
+                         signsLinks: signsRequestedLinks)
     }
 
     func check(_ signer: URLSigner, _ sig: String?, _ canonical: String) throws(ServiceError) {
@@ -64,8 +74,9 @@ extension PosterService {
         return entry
     }
 
-    func key(_ result: QuizResult, _ entry: ThemeCatalog.Entry) -> PosterKey {
-        PosterKey(engine: engine, themeDigest: entry.digest, compression: configuration.compression, result: result)
+    func key(_ result: QuizResult, _ entry: ThemeCatalog.Entry, signsLinks: Bool = true) -> PosterKey {
+        let printing = signsLinks || configuration.linkSigner == nil ? engine : engine + "\nunsigned links"
+        return PosterKey(engine: printing, themeDigest: entry.digest, compression: configuration.compression, result: result)
     }
 
     /// Answers from the validator or the cache when possible, else queues the render.
@@ -83,7 +94,8 @@ extension PosterService {
                 return exchange.fail(.deadline(configuration.renderDeadlineSeconds))
             }
             do throws(RenderError) {
-                let rendered = try renderer.renderTimed(job.result, theme: job.entry.theme)
+                let links = job.signsLinks ? renderer.links : LinkStyle(form: renderer.links.form)
+                let rendered = try renderer.renderTimed(job.result, theme: job.entry.theme, links: links)
                 metrics.recordRender(queueWait: queued, draw: rendered.drawNanoseconds, encode: rendered.encodeNanoseconds)
                 let png = HTTPSharedBody(copying: rendered.poster.png)
                 cache.insert(png, for: job.key.digest)

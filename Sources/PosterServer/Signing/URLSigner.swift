@@ -28,7 +28,7 @@ public struct URLSigner: Sendable {
         }
         var keys: [[UInt8]] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let key = line.trimmingCharacters(in: .whitespaces)
+            let key = line.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !key.isEmpty, !key.hasPrefix("#") else { continue }
             guard key.utf8.count >= minimumKeyBytes else {
                 throw ServiceSetupError(.badInput, "\(path):\(index + 1): a signing key must be at least \(minimumKeyBytes) bytes (use e.g. `openssl rand -base64 32`)")
@@ -67,7 +67,7 @@ public struct URLSigner: Sendable {
     /// Whether `sig` is a valid signature of `text` under any active key. Every key is
     /// tried and every comparison takes the same time, whether or not one matched.
     public func verify(_ sig: String, canonical text: String) -> Bool {
-        guard let given = Self.decodeBase64url(sig) else { return false }
+        guard let given = Self.decodeBase64url(sig), Self.base64url(given) == sig else { return false }
         var matched = false
         for key in keys {
             matched = HMACSHA256.constantTimeEqual(key.authenticationCode(Array(text.utf8)), given) || matched

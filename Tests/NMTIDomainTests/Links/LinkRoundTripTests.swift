@@ -106,4 +106,13 @@ struct LinkRoundTripTests {
         #expect(cut.utf8.count <= NMTILink.maximumNicknameBytes && family.unicodeScalars.starts(with: cut.unicodeScalars))
         #expect(LinkPerson(code: Self.pred, nickname: "").nickname == nil)
     }
+
+    @Test func bidiControlsNeverReachANickname() throws {
+        #expect(LinkPerson(code: Self.pred, nickname: "\u{202E}老板").nickname == "老板")
+        #expect(LinkPerson(code: Self.pred, nickname: "\u{2066}\u{200F}").nickname == nil)
+        let parsed = try NMTILink(parsing: "nmti://invite?from=PRED&nickname=%E2%80%AE%E8%80%81%E6%9D%BF")
+        #expect(parsed.sender.nickname == "老板")
+        #expect(QuizResult.withoutBidiControls("a\u{202A}b\u{061C}c\u{2069}") == "abc")
+        #expect(QuizResult.withoutBidiControls("阿May 👨‍👩‍👧") == "阿May 👨‍👩‍👧")
+    }
 }

@@ -83,4 +83,23 @@ struct LinkSignerTests {
         #expect(LinkSigner.base64url([0xFB, 0xFF]) == "-_8")
         #expect(LinkSigner.decodeBase64url("-_8") == [0xFB, 0xFF])
     }
+
+    @Test func onlyTheCanonicalSpellingOfASignatureVerifies() throws {
+        let signer = try LinkSigner(keys: [Self.new])
+        let sig = signer.signature(for: Self.link)
+        #expect(signer.verifies(try Self.parsed(Self.link.url(form: .scheme, signature: sig))))
+        // The 22nd character holds 2 bits of the HMAC and 4 spare bits: others decode alike.
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let last = alphabet.firstIndex(of: sig.last!)!
+        let twin = String(sig.dropLast()) + String(alphabet[last ^ 1])
+        #expect(LinkSigner.decodeBase64url(twin) == LinkSigner.decodeBase64url(sig))
+        #expect(!signer.verifies(try Self.parsed(Self.link.url(form: .scheme, signature: twin))))
+    }
+
+    @Test func keyFilesWithCRLFLineEndsGiveTheSameKeys() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("# keys\r\nthe-new-key-0123456789\r\n".utf8).write(to: file)
+        #expect(try SigningKeys.read(file: file.path) == [Self.new])
+    }
 }

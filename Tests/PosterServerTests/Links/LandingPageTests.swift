@@ -94,8 +94,10 @@ import TestSupport
         #expect(try Self.cliRender(linkText, server: server, theme: "classic") == image.body)
         let printed = try #require(try QRDecoder.decode(png: image.body).first)
         #expect(printed == linkText)
-        let plain = try Curl.request(server.url("/v1/posters/classic.png?c=-4&s=5&e=7&a=1"))
-        #expect(try QRDecoder.decode(png: plain.body).first == "https://nmti.example/nmti/i?v=-4.5.7.1&sig=" + LinkFixtures.signer.signature(for: .invite(pack: .workplace, sender: LinkPerson(scores: DimensionScores(c: -4, s: 5, e: 7, a: 1)))))
+        // A poster the request spelled out gets an unsigned link: without URL signing anyone
+        // could otherwise have any nickname signed by asking for it.
+        let plain = try Curl.request(server.url("/v1/posters/classic.png?c=-4&s=5&e=7&a=1&nickname=%E5%AE%98%E6%96%B9"))
+        #expect(try QRDecoder.decode(png: plain.body).first == "https://nmti.example/nmti/i?v=-4.5.7.1&n=%E5%AE%98%E6%96%B9")
         #expect(try Curl.request(Self.local(server, card)).status == 200)
     }
 
@@ -156,5 +158,20 @@ import TestSupport
         #expect(metrics.contains("nmti_http_requests_total{route=\"landing\",status=\"200\"}"))
         #expect(metrics.contains("nmti_http_requests_total{route=\"link-poster\",status=\"200\"}"))
         #expect(server.accessLog.contains { ($0["path"] as? String)?.hasPrefix("/nmti/r?") == true && !(($0["path"] as? String) ?? "").contains("sig=") })
+    }
+
+    /// With URL signing the request is the deployment's own, so its poster's link is signed.
+    @Test func urlSignedRequestsGetSignedLinks() throws {
+        let keys = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-url-keys-\(UUID().uuidString)")
+        try "url-signing-key-0123456789\r\n".write(to: keys, atomically: true, encoding: .utf8)  // CRLF, as Windows saves it
+        defer { try? FileManager.default.removeItem(at: keys) }
+        let (server, cleanup) = try Self.server(["--signing-key-file", keys.path])
+        defer { cleanup() }
+        let target = URLSigner(keys: [Array("url-signing-key-0123456789".utf8)])
+            .signedTarget(path: "/v1/posters/classic.png", query: [("c", "-4"), ("s", "5"), ("e", "7"), ("a", "1")])
+        let poster = try Curl.request(server.url(target))
+        #expect(poster.status == 200, "\(poster.text)")
+        let invite = NMTILink.invite(pack: .workplace, sender: LinkPerson(scores: DimensionScores(c: -4, s: 5, e: 7, a: 1)))
+        #expect(try QRDecoder.decode(png: poster.body).first == "https://nmti.example/nmti/i?v=-4.5.7.1&sig=" + LinkFixtures.signer.signature(for: invite))
     }
 }
