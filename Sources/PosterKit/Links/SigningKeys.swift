@@ -13,7 +13,7 @@ public enum SigningKeys {
             throw SigningKeyError(file: path, line: nil, reason: "cannot read the signing key file")
         }
         var keys: [[UInt8]] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             // A key file saved with CRLF line ends must give the same keys.
             let key = line.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !key.isEmpty, !key.hasPrefix("#") else { continue }

@@ -27,7 +27,7 @@ public struct URLSigner: Sendable {
             throw ServiceSetupError(.noInput, "\(path): cannot read the signing key file")
         }
         var keys: [[UInt8]] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let key = line.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !key.isEmpty, !key.hasPrefix("#") else { continue }
             guard key.utf8.count >= minimumKeyBytes else {

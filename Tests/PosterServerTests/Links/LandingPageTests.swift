@@ -1,6 +1,7 @@
 import Foundation
 import NMTIDomain
 import PosterKit
+import PosterServer
 import Testing
 import TestSupport
 

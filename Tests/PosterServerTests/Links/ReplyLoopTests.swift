@@ -15,7 +15,7 @@ import TestSupport
 
     static func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let process = Process()
-        process.executableURL = try #require(ServerProcess.binary)
+        process.executableURL = ServerProcess.binary
         process.arguments = arguments
         process.currentDirectoryURL = ServerProcess.packageRoot
         let errors = Pipe()
