@@ -60,7 +60,8 @@ public struct LinkSigner: Sendable {
         Array(key.authenticationCode(Array(link.canonicalText.utf8)).prefix(Self.signatureBytes))
     }
 
-    static func base64url(_ bytes: [UInt8]) -> String {
+    /// base64url without padding (RFC 4648 §5).
+    package static func base64url(_ bytes: [UInt8]) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
         var out: [UInt8] = []
         var index = 0
@@ -75,8 +76,9 @@ public struct LinkSigner: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func decodeBase64url(_ text: String) -> [UInt8]? {
-        guard text.utf8.count <= 64 else { return nil }
+    /// The bytes of unpadded base64url text of at most 88 characters, or nil.
+    package static func decodeBase64url(_ text: String) -> [UInt8]? {
+        guard text.utf8.count <= 88 else { return nil }
         var bits = 0
         var count = 0
         var out: [UInt8] = []

@@ -76,6 +76,8 @@ extension PosterService {
             ("Content-Security-Policy", LandingPage.contentSecurityPolicy(imageOrigin: "\(base.scheme)://\(base.authority)")),
             ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
         ]
+        // Without a link base the page's URLs come from the Host header: a cache must key on it.
+        if configuration.linkBase == nil { headers.append(("Vary", "Host")) }
         if let condition = request.header("If-None-Match"), PosterKey.header(condition, lists: etag) {
             return HTTPResponse(status: 304, headers: headers)
         }

@@ -54,7 +54,9 @@ public struct ServiceError: Error, Sendable, Hashable {
     }
 
     var response: HTTPResponse {
-        var fields = [(name: "Content-Type", value: "application/json"), (name: "Cache-Control", value: "no-store")]
+        // nosniff: a message may quote the request (`<img …>` as a theme name), and must stay JSON.
+        var fields = [(name: "Content-Type", value: "application/json"), (name: "Cache-Control", value: "no-store"),
+                      (name: "X-Content-Type-Options", value: "nosniff")]
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { fields.append((name, value)) }
         return HTTPResponse(status: status, headers: fields, body: body)
     }

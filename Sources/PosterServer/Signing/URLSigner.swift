@@ -1,5 +1,6 @@
 import Foundation
 import PosterGraphics
+import PosterKit
 
 /// Signed URLs: `sig` is HMAC-SHA256 over the canonical path and query, base64url
 /// without padding. Several keys may be active at once so keys can rotate: sign with
@@ -75,17 +76,10 @@ public struct URLSigner: Sendable {
         return matched
     }
 
-    static func base64url(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
+    /// base64url without padding: the one encoder links and URLs share (`LinkSigner`).
+    static func base64url(_ bytes: [UInt8]) -> String { LinkSigner.base64url(bytes) }
 
-    static func decodeBase64url(_ text: String) -> [UInt8]? {
-        guard text.utf8.count <= 88, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while standard.utf8.count % 4 != 0 { standard += "=" }
-        return Data(base64Encoded: standard).map { [UInt8]($0) }
-    }
+    static func decodeBase64url(_ text: String) -> [UInt8]? { LinkSigner.decodeBase64url(text) }
 }
 
 extension QueryItems {

@@ -89,11 +89,13 @@ import Testing
         let origin = server.url("/")
         let reply = try Curl.request(server.url(try LinkFixtures.target(LinkFixtures.reply, base: origin)))
         #expect(reply.status == 200)
+        #expect(reply.headers["vary"] == "Host", "the page's URLs come from the Host header")
         #expect(!reply.text.contains("阿May"))  // no link key: nothing verifies
         let pair = try #require(LinkFixtures.attribute("src", after: "id=\"poster\"", in: reply.text))
         #expect(pair.hasPrefix(origin + "v1/links/r/pair.png?") && pair.contains("&sig="))
         let missing = try Curl.request(pair)
         #expect(missing.status == 404)
+        #expect(missing.headers["x-content-type-options"] == "nosniff")
         #expect((missing.error?["message"] as? String)?.contains("--pair-theme") == true)
         let card = try #require(LinkFixtures.meta("og:image", in: reply.text))
         #expect((try Curl.request(card).error?["message"] as? String)?.contains("--card-theme") == true)
