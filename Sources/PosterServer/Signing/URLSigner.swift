@@ -14,7 +14,7 @@ public struct URLSigner: Sendable {
     private let keys: [HMACSHA256]
 
     /// The shortest key accepted, in bytes.
-    public static let minimumKeyBytes = 16
+    public static let minimumKeyBytes = SigningKeys.minimumBytes
 
     /// A signer over keys (raw bytes), the first one used for signing.
     public init(keys: [[UInt8]]) {
@@ -24,20 +24,12 @@ public struct URLSigner: Sendable {
     /// The keys in a key file: one per line, blank lines and `#` comments skipped,
     /// each line's text (trimmed) used as the key's bytes.
     public static func keys(inFile path: String) throws(ServiceSetupError) -> [[UInt8]] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ServiceSetupError(.noInput, "\(path): cannot read the signing key file")
+        do throws(SigningKeyError) {
+            return try SigningKeys.read(file: path)
+        } catch {
+            let unreadable = !FileManager.default.isReadableFile(atPath: path)
+            throw ServiceSetupError(unreadable ? .noInput : .badInput, error.description)
         }
-        var keys: [[UInt8]] = []
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let key = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !key.isEmpty, !key.hasPrefix("#") else { continue }
-            guard key.utf8.count >= minimumKeyBytes else {
-                throw ServiceSetupError(.badInput, "\(path):\(index + 1): a signing key must be at least \(minimumKeyBytes) bytes (use e.g. `openssl rand -base64 32`)")
-            }
-            keys.append(Array(key.utf8))
-        }
-        guard !keys.isEmpty else { throw ServiceSetupError(.badInput, "\(path): the signing key file holds no key") }
-        return keys
     }
 
     /// The text that is signed for a path and query items.
