@@ -10,9 +10,13 @@ enum ServeBench {
     /// Posters per second from one shared `PosterRenderer` on `threads` threads for
     /// `seconds`, each poster a result with a unique nickname (what a cache miss costs
     /// the service, minus HTTP), after one warm-up poster per thread. Prints one JSON line.
-    static func rendererThroughput(themes: URL, theme name: String, threads: Int, seconds: Double, compression: PosterCompression) throws {
+    /// `layoutCache` off lays every text out afresh (`--no-layout-cache`).
+    static func rendererThroughput(
+        themes: URL, theme name: String, threads: Int, seconds: Double, compression: PosterCompression, layoutCache: Bool
+    ) throws {
         let theme = try Theme.load(from: themes.appendingPathComponent(name))
-        let renderer = try PosterRenderer(compression: compression)
+        let renderer = PosterRenderer(fonts: try PosterFonts.library(), encoder: PNG(compression: compression),
+                                      layoutCache: layoutCache ? LayoutCache.defaultCapacity : 0)
         let counter = Atomic<Int>(0)
         let group = DispatchGroup()
         let start = Mutex<UInt64>(0)
@@ -40,7 +44,7 @@ enum ServeBench {
         group.wait()
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.withLock { $0 }) / 1e9
         let count = counter.load(ordering: .relaxed)
-        print("{\"mode\":\"renderer-throughput\",\"theme\":\"\(name)\",\"threads\":\(threads),\"posters\":\(count),\"seconds\":\(elapsed),\"postersPerSecond\":\(Double(count) / elapsed)}")
+        print("{\"mode\":\"renderer-throughput\",\"theme\":\"\(name)\",\"threads\":\(threads),\"layoutCache\":\(layoutCache),\"posters\":\(count),\"seconds\":\(elapsed),\"postersPerSecond\":\(Double(count) / elapsed)}")
     }
 
     /// The result the load test's nickname `u<index>` stands for (c=6&s=-3&e=2&a=-5).

@@ -23,7 +23,8 @@ let usage = """
       --png-sweep           only time every PNG filter, compressor and level on the 32 classic posters
       --renderer-throughput SECONDS
                             only measure in-process posters/s for SECONDS on --threads threads (default:
-                            the core count), unique nicknames, --theme (classic), --compression; JSON line
+                            the core count), unique nicknames, --theme (classic), --compression,
+                            --no-layout-cache (every text laid out afresh); JSON line
       --sha256 FILE         only time SHA-256 (libcrypto) over FILE: median ms per hash, JSON line
       --worst-themes DIR    only render one poster of each theme in DIR (bench/worst-themes), --rounds
                             times with a fresh load, and print median seconds; exit 1 if one takes > 2 s
@@ -54,6 +55,7 @@ struct Options {
     var threads = ProcessInfo.processInfo.activeProcessorCount
     var theme = "classic"
     var compression = PosterCompression.balanced
+    var layoutCache = true
     var concurrentMemory: [Int]?
     var concurrentMemoryOne: Int?
     var workers: Int?
@@ -89,6 +91,7 @@ struct Options {
             case "--sha256": sha256File = value(argument)
             case "--threads": threads = count(argument)
             case "--theme": theme = value(argument)
+            case "--no-layout-cache": layoutCache = false
             case "--compression":
                 let text = value(argument)
                 guard let setting = PosterCompression(rawValue: text) else { fail("--compression must be fast, balanced or smallest") }
@@ -126,7 +129,8 @@ func main() throws {
     try FileManager.default.createDirectory(at: outDirectory, withIntermediateDirectories: true)
 
     if let seconds = options.rendererThroughput {
-        try ServeBench.rendererThroughput(themes: themesDirectory, theme: options.theme, threads: options.threads, seconds: seconds, compression: options.compression)
+        try ServeBench.rendererThroughput(themes: themesDirectory, theme: options.theme, threads: options.threads, seconds: seconds, compression: options.compression,
+                                            layoutCache: options.layoutCache)
         return
     }
     if let file = options.sha256File {
@@ -195,6 +199,15 @@ func main() throws {
     var (fastStages, _) = try engine.stages(theme: "classic", renderer: try PosterRenderer(compression: .fast))
     fastStages.theme = BenchResult.classicFast
     stages.append(fastStages)
+    // The same two with each worker's layout cache off: every text shaped afresh, as
+    // for a text no earlier poster had (the typesetter's own cost, cache aside).
+    for (compression, label) in [(PosterCompression.balanced, "classic, no layout cache"), (.fast, "classic, fast, no layout cache")] {
+        log("engine: stages, theme \(label)")
+        let cold = PosterRenderer(fonts: try PosterFonts.library(), encoder: PNG(compression: compression), layoutCache: 0)
+        var (coldStages, _) = try engine.stages(theme: "classic", renderer: cold)
+        coldStages.theme = label
+        stages.append(coldStages)
+    }
     var throughput: [Throughput] = []
     for threads in threadCounts {
         log("engine: throughput on \(threads) thread(s)")

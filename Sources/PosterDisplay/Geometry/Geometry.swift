@@ -87,16 +87,29 @@ public struct Color: Sendable, Hashable {
 
     /// Parses `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`; nil for anything else.
     public init?(hex: String) {
-        guard hex.hasPrefix("#") else { return nil }
-        var digits = Array(hex.dropFirst())
-        if digits.count == 3 || digits.count == 4 { digits = digits.flatMap { [$0, $0] } }
-        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else { return nil }
-        var values: [Double] = []
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(digits[index...index + 1]), radix: 16) else { return nil }
-            values.append(Double(byte) / 255)
+        // Read as bytes: bound colours ("{accent}") are parsed on every render.
+        var nibbles: [UInt8] = []
+        nibbles.reserveCapacity(8)
+        var bytes = hex.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "#") else { return nil }
+        while let byte = bytes.next() {
+            guard nibbles.count < 8, let nibble = Self.hexValue(byte) else { return nil }
+            nibbles.append(nibble)
         }
-        self.init(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
+        if nibbles.count == 3 || nibbles.count == 4 { nibbles = nibbles.flatMap { [$0, $0] } }
+        guard nibbles.count == 6 || nibbles.count == 8 else { return nil }
+        func channel(_ index: Int) -> Double { Double(nibbles[index] << 4 | nibbles[index + 1]) / 255 }
+        self.init(red: channel(0), green: channel(2), blue: channel(4), alpha: nibbles.count == 8 ? channel(6) : 1)
+    }
+
+    /// The value of one ASCII hex digit.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// The colour with its alpha multiplied by `factor`.

@@ -113,6 +113,9 @@ extension TextShaper {
     package func layOut(
         _ text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil, measuringInk: Bool = false
     ) -> LaidOutText {
-        shape(text, style: style, width: width, maxHeight: maxHeight).laidOut(measuringInk: measuringInk)
+        let key = LayoutCache.Key(text: text, style: style, width: width, maxHeight: maxHeight, measuringInk: measuringInk)
+        return layoutCache.value(for: key) {
+            shape(text, style: style, width: width, maxHeight: maxHeight).laidOut(measuringInk: measuringInk)
+        }
     }
 }

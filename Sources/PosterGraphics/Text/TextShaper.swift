@@ -15,6 +15,8 @@ package final class TextShaper {
     let fontFacts = FontFacts()
     /// Each family's Pango family list (it, then the fallbacks), made once.
     private var familyLists: [String: String] = [:]
+    /// Texts already laid out (see `LayoutCache`), handed back by `layOut`.
+    package var layoutCache: LayoutCache
 
     /// The most characters a text may have; longer input is cut before shaping
     /// so that hostile input costs bounded time.
@@ -29,7 +31,8 @@ package final class TextShaper {
     static let familyListLimit = 64
 
     /// Creates a shaper with fixed font options, so output never depends on the host.
-    package init(library: FontLibrary) throws(GraphicsError) {
+    /// `layoutCapacity` bounds the layout cache (0 lays every text out afresh).
+    package init(library: FontLibrary, layoutCapacity: Int = LayoutCache.defaultCapacity) throws(GraphicsError) {
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             throw GraphicsError(.fontSetup, "pango_cairo_font_map_new_for_font_type(FT) failed")
         }
@@ -47,6 +50,7 @@ package final class TextShaper {
         pango_context_set_language(context, pango_language_from_string("zh-cn"))
         pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
         self.library = library
+        self.layoutCache = LayoutCache(capacity: layoutCapacity)
         self.fontMap = map
         self.context = context
         self.emoji = EmojiRenderer(colorFamilies: library.colorBitmapFamilies)

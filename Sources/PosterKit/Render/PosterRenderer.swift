@@ -35,14 +35,16 @@ public final class PosterRenderer: Sendable {
         try self.init(encoder: PNG(compression: compression), workers: workers, links: links)
     }
 
-    /// Creates a renderer over a given font library (tests and the benchmark load their own).
+    /// Creates a renderer over a given font library (tests and the benchmark load
+    /// their own); `layoutCache` bounds each worker's cache of laid-out texts
+    /// (0 lays every text out afresh, as the benchmark's cold rows do).
     package init(
         fonts: FontLibrary, encoder: any PosterEncoder = PNG(), workers: Int = PosterRenderer.defaultWorkerCount,
-        links: LinkStyle = .scheme
+        links: LinkStyle = .scheme, layoutCache: Int = LayoutCache.defaultCapacity
     ) {
         self.encoder = encoder
         self.links = links
-        pool = WorkerPool(capacity: workers, fonts: fonts)
+        pool = WorkerPool(capacity: workers, fonts: fonts, layoutCapacity: layoutCache)
     }
 
     /// The most render workers this renderer holds at once.

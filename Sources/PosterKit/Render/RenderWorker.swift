@@ -5,8 +5,8 @@ final class RenderWorker {
     let shaper: TextShaper
     let canvas = PosterCanvas()
 
-    init(fonts: FontLibrary) throws(GraphicsError) {
-        shaper = try TextShaper(library: fonts)
+    init(fonts: FontLibrary, layoutCapacity: Int) throws(GraphicsError) {
+        shaper = try TextShaper(library: fonts, layoutCapacity: layoutCapacity)
     }
 }
 
@@ -16,11 +16,12 @@ final class RenderWorker {
 typealias WorkerPool = BoundedPool<RenderWorker>
 
 extension BoundedPool where Resource == RenderWorker {
-    /// A pool of at most `capacity` workers over `fonts`.
-    convenience init(capacity: Int, fonts: FontLibrary) {
+    /// A pool of at most `capacity` workers over `fonts`, each caching up to
+    /// `layoutCapacity` laid-out texts per generation (see `LayoutCache`).
+    convenience init(capacity: Int, fonts: FontLibrary, layoutCapacity: Int) {
         self.init(capacity: capacity) { () throws(RenderError) in
             do throws(GraphicsError) {
-                return try RenderWorker(fonts: fonts)
+                return try RenderWorker(fonts: fonts, layoutCapacity: layoutCapacity)
             } catch {
                 throw RenderError(.graphics, error.message, cause: error)
             }
