@@ -41,6 +41,19 @@ enum LineBreakRules {
 
     /// How a line may break before `characters[index]` (`index` ≥ 1).
     static func opportunity(before index: Int, in characters: [Character]) -> Opportunity {
+        // The commonest pairs, answered without Unicode property look-ups (which
+        // were most of the line breaker's time): two ideographs may always break,
+        // two ASCII letters or digits only inside a word. `ruledOpportunity`
+        // gives the same answers (tests compare the two).
+        switch (characters[index - 1].simpleClass, characters[index].simpleClass) {
+        case (.ideograph, .ideograph): return .allowed
+        case (.asciiAlphanumeric, .asciiAlphanumeric): return .insideWord
+        default: return ruledOpportunity(before: index, in: characters)
+        }
+    }
+
+    /// `opportunity(before:in:)` by the rules alone, with no shortcut.
+    static func ruledOpportunity(before index: Int, in characters: [Character]) -> Opportunity {
         let before = characters[index - 1]
         let after = characters[index]
         if before == "\u{200B}" { return .allowed }
@@ -77,7 +90,33 @@ enum LineBreakRules {
     }
 }
 
+/// A class of character the line breaker can answer for without property look-ups.
+enum SimpleCharacterClass {
+    /// One scalar, a CJK Unified Ideograph (U+4E00–U+9FFF).
+    case ideograph
+    /// One scalar, an ASCII letter or digit.
+    case asciiAlphanumeric
+    /// Anything else.
+    case other
+}
+
 extension Character {
+    /// Whether this is one scalar that is a CJK ideograph or an ASCII letter or digit.
+    var simpleClass: SimpleCharacterClass {
+        let utf8 = utf8
+        switch utf8.count {
+        case 1:
+            let byte = utf8.first!
+            return (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                ? .asciiAlphanumeric : .other
+        case 3:
+            guard let scalar = unicodeScalars.first else { return .other }
+            return (0x4E00...0x9FFF).contains(scalar.value) ? .ideograph : .other
+        default:
+            return .other
+        }
+    }
+
     /// Whether this starts with an ASCII letter or digit or a CJK Unified
     /// Ideograph (U+4E00-U+9FFF): such a character never equals a punctuation
     /// mark, whose canonical form starts elsewhere, so set lookups (which hash
@@ -98,6 +137,11 @@ extension Character {
     /// Whether this belongs to a Latin-script word or number that must not be split:
     /// anything that is not whitespace, CJK or an emoji.
     var isWordCharacter: Bool {
+        switch simpleClass {
+        case .ideograph: return false
+        case .asciiAlphanumeric: return true
+        case .other: break
+        }
         guard !isWhitespace, !isIdeograph, !isCJKSymbol, !isEmojiCharacter else { return false }
         return true
     }
@@ -134,5 +178,11 @@ extension Character {
     }
 
     /// Whether this is a CJK ideograph, between any two of which a line may break.
-    var isIdeograph: Bool { unicodeScalars.first?.properties.isIdeographic == true }
+    var isIdeograph: Bool {
+        switch simpleClass {
+        case .ideograph: true
+        case .asciiAlphanumeric: false
+        case .other: unicodeScalars.first?.properties.isIdeographic == true
+        }
+    }
 }

@@ -18,7 +18,7 @@ extension LineBreaker {
     func avoidingWidow(_ lines: [TypesetLine], in range: Range<Int>) -> [TypesetLine] {
         guard lines.count >= 2, let last = lines.last else { return lines }
         let core = characters[last.start..<last.end].filter {
-            !$0.character.isWhitespace && !Self.trailingPunctuation.contains($0.character)
+            !$0.isSpace && !Self.trailingPunctuation.contains($0.character)
         }
         guard core.count == 1, characters[last.start].character.isIdeograph else { return lines }
         let previous = lines[lines.count - 2]

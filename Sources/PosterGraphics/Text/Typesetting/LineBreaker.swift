@@ -112,7 +112,7 @@ struct LineBreaker {
     /// The line from `start` whose content ends before `end` (spaces at the end dropped).
     func line(from start: Int, to end: Int) -> TypesetLine {
         var last = end
-        while last > start, characters[last - 1].character.isWhitespace { last -= 1 }
+        while last > start, characters[last - 1].isSpace { last -= 1 }
         var line = TypesetLine(start: start, end: last, next: end)
         guard last > start else { return line }
         // An autospace gap after the line's last character is not set.
@@ -174,7 +174,7 @@ struct LineBreaker {
             var chosen = best!
             // Spaces after the break belong to no line.
             var next = chosen.next
-            while next < range.upperBound, characters[next].character.isWhitespace { next += 1 }
+            while next < range.upperBound, characters[next].isSpace { next += 1 }
             chosen.next = next
             lines.append(chosen)
             start = next

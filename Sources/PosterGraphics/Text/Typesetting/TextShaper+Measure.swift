@@ -20,6 +20,19 @@ struct TypesetCharacter {
     /// The autospace gap after it (Han next to a Latin letter or digit), in points;
     /// included in `advance`, and dropped when the line ends after it.
     var gap = 0.0
+    /// Whether it is whitespace, looked up once: the line breaker asks for every
+    /// candidate line it measures.
+    let isSpace: Bool
+
+    init(character: Character, byteOffset: Int, byteCount: Int, advance: Double, removable: Double, kind: PunctuationKind?) {
+        self.character = character
+        self.byteOffset = byteOffset
+        self.byteCount = byteCount
+        self.advance = advance
+        self.removable = removable
+        self.kind = kind
+        isSpace = character.simpleClass == .other && character.isWhitespace
+    }
 }
 
 /// Answers about the pinned fonts, cached per shaper (one per thread).
