@@ -10,11 +10,13 @@ import PosterDisplay
 /// laid out again with the same inputs is the same value; the cache hands it
 /// back instead of shaping it with Pango again.
 ///
-/// Bounded two ways: at most `capacity` texts in each of two generations (a
-/// text used in the current generation stays; when it fills, the older one is
-/// dropped, so the cache is nearly least-recently-used at no bookkeeping cost),
-/// and texts longer than `longestText` UTF-8 bytes are never kept. One per
-/// shaper, so one per thread: no lock.
+/// Bounded three ways: at most `capacity` texts and `generationBytes` UTF-8
+/// bytes of text in each of two generations (a text used in the current
+/// generation stays; when it fills, the older one is dropped, so the cache is
+/// nearly least-recently-used at no bookkeeping cost), and texts longer than
+/// `longestText` bytes are never kept. A laid-out text costs about 30 bytes a
+/// character, so a worker's cache stays within a few megabytes whatever it is
+/// given. One per shaper, so one per thread: no lock.
 package struct LayoutCache {
     /// What a text's layout depends on.
     struct Key: Hashable {
@@ -29,6 +31,8 @@ package struct LayoutCache {
     package let capacity: Int
     private var current: [Key: LaidOutText] = [:]
     private var previous: [Key: LaidOutText] = [:]
+    /// The UTF-8 bytes of the texts in `current`.
+    private var currentBytes = 0
     /// Look-ups answered from the cache, for tests and the benchmark.
     package private(set) var hits = 0
     /// Look-ups that had to lay the text out.
@@ -40,6 +44,8 @@ package struct LayoutCache {
     /// Texts longer than this many UTF-8 bytes are laid out every time: a poster's
     /// own texts are far shorter, and hostile input must not fill memory.
     package static let longestText = 4096
+    /// The most UTF-8 bytes of text one generation holds.
+    package static let generationBytes = 64 * 1024
 
     /// A cache of at most `capacity` texts per generation (0: nothing is kept).
     package init(capacity: Int = LayoutCache.defaultCapacity) {
@@ -67,12 +73,14 @@ package struct LayoutCache {
             misses += 1
             value = make()
         }
-        if current.count >= capacity {
+        let bytes = key.text.utf8.count
+        if current.count >= capacity || currentBytes + bytes > Self.generationBytes {
             previous = current
             current = [:]
-            current.reserveCapacity(capacity)
+            currentBytes = 0
         }
         current[key] = value
+        currentBytes += bytes
         return value
     }
 }

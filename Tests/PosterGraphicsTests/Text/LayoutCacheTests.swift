@@ -55,6 +55,17 @@ import Testing
         #expect(shaper.layoutCache.misses == 21)
     }
 
+    @Test func aGenerationHoldsABoundedNumberOfBytes() throws {
+        let shaper = try TextShaper(library: FontLibrary.standard())
+        let plain = TextStyle(family: "Noto Sans CJK SC", size: 12)
+        // Texts of 3,000 bytes: a generation holds 21 of them, so both at most 42.
+        for index in 0..<60 {
+            _ = shaper.layOut("\(1000 + index)" + String(repeating: "字", count: 998), style: plain, width: 500, maxHeight: 40)
+            #expect(shaper.layoutCache.count <= 2 * (LayoutCache.generationBytes / 3000))
+        }
+        #expect(shaper.layoutCache.count >= LayoutCache.generationBytes / 3000)
+    }
+
     @Test func longTextsAreNeverKept() throws {
         let shaper = try TextShaper(library: FontLibrary.standard())
         let long = String(repeating: "长", count: LayoutCache.longestText / 3 + 1)
