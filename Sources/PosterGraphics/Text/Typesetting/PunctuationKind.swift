@@ -30,6 +30,9 @@ enum PunctuationKind: Sendable, Equatable {
         }
     }
 
+    /// The scalars of every compressible mark (each mark is one scalar).
+    static let marks: Set<Unicode.Scalar> = Set(table.keys.flatMap(\.unicodeScalars))
+
     private static let table: [Character: PunctuationKind] = {
         var table: [Character: PunctuationKind] = [:]
         for mark in "（〔［｛〈《「『【〖“‘" { table[mark] = .opening }

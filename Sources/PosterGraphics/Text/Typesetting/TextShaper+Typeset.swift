@@ -25,6 +25,11 @@ extension TextShaper {
         // get a wrap width Pango never reaches, which moves nothing.
         let alignsWithinWidth = style.alignment == .center || style.alignment == .right
         let oneLine = !shortcuts ? nil : singleLineLayout(normalized, style: style, size: size, width: width, alignsWithinWidth: alignsWithinWidth)
+        if let oneLine, Self.isFinal(oneLine.box, text: normalized, style: style, width: width) {
+            oneLine.box.content = text
+            oneLine.box.lineContentEnds = [normalized.count]
+            return oneLine.box
+        }
         var measured = measureAdvances(normalized, style: style, size: size, plain: oneLine?.box)
         if !shortcuts { measureRemovable(&measured, text: normalized, style: style, size: size, usesHalt: usesHalt) }
         func makeBreaker(_ characters: [TypesetCharacter], probing: Bool = false) -> LineBreaker {
@@ -96,6 +101,25 @@ extension TextShaper {
         let box = pangoLayout(text, style: style, size: size, width: wrapWidth)
         guard box.lineCount == 1 else { return nil }
         return (box, wrapWidth)
+    }
+
+    /// Whether a one-line layout from `singleLineLayout` is already the final one,
+    /// known without measuring its characters: nothing in it can be compressed,
+    /// spaced or dropped (no full-width mark under compression, no autospace, no
+    /// space at its end), and the line fits the width as the line breaker measures
+    /// it (the sum of its glyphs' advances, which is the line's logical width). The
+    /// typesetter would then plan this very line with no attributes and reuse the
+    /// layout; this answers the same without the plan.
+    static func isFinal(_ box: PangoLayoutBox, text: String, style: TextStyle, width: Double?) -> Bool {
+        guard !style.autospace, let last = text.last, !last.isWhitespace else { return false }
+        if style.punctuation == .compress, text.unicodeScalars.contains(where: { PunctuationKind.marks.contains($0) }) {
+            return false
+        }
+        guard let width else { return true }
+        guard let line = pango_layout_get_line_readonly(box.handle, 0) else { return false }
+        var logical = PangoRectangle()
+        pango_layout_line_get_extents(line, nil, &logical)
+        return Double(logical.width) / Double(PANGO_SCALE) <= width + LineBreaker.tolerance
     }
 
     /// How much wider than the box the final layout's wrap width is, so that Pango
