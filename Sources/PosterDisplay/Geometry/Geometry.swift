@@ -93,23 +93,14 @@ public struct Color: Sendable, Hashable {
         var bytes = hex.utf8.makeIterator()
         guard bytes.next() == UInt8(ascii: "#") else { return nil }
         while let byte = bytes.next() {
-            guard nibbles.count < 8, let nibble = Self.hexValue(byte) else { return nil }
-            nibbles.append(nibble)
+            // One byte below 0x80 is one ASCII character, so full-width digits never count.
+            guard nibbles.count < 8, byte < 0x80, let nibble = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }
+            nibbles.append(UInt8(nibble))
         }
         if nibbles.count == 3 || nibbles.count == 4 { nibbles = nibbles.flatMap { [$0, $0] } }
         guard nibbles.count == 6 || nibbles.count == 8 else { return nil }
         func channel(_ index: Int) -> Double { Double(nibbles[index] << 4 | nibbles[index + 1]) / 255 }
         self.init(red: channel(0), green: channel(2), blue: channel(4), alpha: nibbles.count == 8 ? channel(6) : 1)
-    }
-
-    /// The value of one ASCII hex digit.
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// The colour with its alpha multiplied by `factor`.
