@@ -53,6 +53,41 @@ import Testing
         #expect(mostInUse.load(ordering: .relaxed) >= 1)
     }
 
+    /// One caller rendering poster after poster keeps one warm resource: the thread
+    /// queues itself as idle before it hands the result back, so the next job finds
+    /// it and no second thread is started.
+    @Test(arguments: [2, 4])
+    func oneCallerAfterAnotherIsServedByOneResource(capacity: Int) throws {
+        let made = Atomic<Int>(0)
+        let pool = BoundedPool<Token>(capacity: capacity) { () throws(RenderError) in
+            Token(number: made.add(1, ordering: .relaxed).newValue)
+        }
+        var used: Set<Int> = []
+        for _ in 0..<200 {
+            used.insert(try pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in token.number })
+        }
+        #expect(used == [1])
+        #expect(pool.resourcesMade == 1)
+    }
+
+    /// After a burst of concurrent callers, a lone caller still gets one resource
+    /// every time: the most recently idle one.
+    @Test func aLoneCallerAfterABurstKeepsToTheLastIdleResource() throws {
+        let pool = BoundedPool<Token>(capacity: 2) { () throws(RenderError) in Token(number: Int.random(in: 0..<1_000_000)) }
+        Self.concurrently(8) { _ in
+            _ = try? pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in
+                usleep(200)
+                return token.number
+            }
+        }
+        var used: Set<Int> = []
+        for _ in 0..<100 {
+            used.insert(try pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in token.number })
+        }
+        #expect(used.count == 1)
+        #expect(pool.resourcesMade <= 2)
+    }
+
     @Test func aFailedCreationFreesItsPlaceForTheNextCaller() throws {
         let attempts = Atomic<Int>(0)
         let pool = BoundedPool<Token>(capacity: 1) { () throws(RenderError) in
