@@ -6,7 +6,8 @@ import Synchronization
 /// `nmti-bench --concurrent-memory 2,64,1000`: resident memory of one process whose
 /// threads all call one shared `PosterRenderer` at once. Each count runs in a fresh
 /// child process (`VmHWM` only ever grows), which loads the classic theme, renders
-/// its 32 variants once (so every count starts from the same warm caches), starts
+/// its 32 variants on as many threads as the renderer has workers (so every count
+/// starts with every worker warm), starts
 /// that many threads, releases them together, lets each render `rounds` posters,
 /// and reports its peak (`VmHWM`) and final (`VmRSS`) resident set from
 /// /proc/self/status. `--workers W` sets the renderer's bound (default: the core
@@ -53,7 +54,16 @@ enum ConcurrencyMemoryBench {
     static func measureOne(count: Int, workers: Int?, rounds: Int, themes: URL) throws {
         let theme = try Theme.load(from: themes.appendingPathComponent("classic"))
         let renderer = try workers.map { try PosterRenderer(workers: $0) } ?? PosterRenderer()
-        for variant in Variant.all { _ = try renderer.render(variant.result, theme: theme) }
+        // Warm every worker, not just one: the pool hands a lone caller's renders to the
+        // same warm worker, so a sequential warm-up would leave the others cold and
+        // the 2-call baseline would measure one worker's caches instead of all of them.
+        let warmFailures = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: renderer.workerCount) { _ in
+            for variant in Variant.all where (try? renderer.render(variant.result, theme: theme)) == nil {
+                warmFailures.add(1, ordering: .relaxed)
+            }
+        }
+        guard warmFailures.load(ordering: .relaxed) == 0 else { throw Subprocess.Failure(description: "warm-up renders failed") }
         let start = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         let failures = Atomic<Int>(0)
