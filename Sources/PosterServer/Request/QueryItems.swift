@@ -1,3 +1,5 @@
+import NMTIDomain
+
 /// A request's query as decoded name–value pairs, in the order given.
 ///
 /// Percent escapes are decoded strictly (a broken escape or invalid UTF-8 is an
@@ -36,18 +38,8 @@ public struct QueryItems: Sendable, Hashable {
 
     /// Percent-decodes one name or value.
     static func decode(_ text: Substring, item: Substring) throws(ServiceError) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                throw ServiceError(400, "bad-query", "query item '\(item)' has a broken percent escape")
-            }
-            bytes.append(high << 4 | low)
+        guard let bytes = PercentEncoding.decodeBytes(text) else {
+            throw ServiceError(400, "bad-query", "query item '\(item)' has a broken percent escape")
         }
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
             throw ServiceError(400, "bad-query", "query item '\(item)' does not decode to UTF-8 text")
@@ -55,28 +47,8 @@ public struct QueryItems: Sendable, Hashable {
         return decoded
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
     /// Strict RFC 3986 encoding: everything but `A–Z a–z 0–9 - . _ ~` as `%XX`.
     public static func encode(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.append(byte)
-            default:
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        PercentEncoding.encode(text)
     }
 }
