@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 import Foundation
 
 /// The steps of one request inside the access callback: headers (and their limits),
@@ -14,7 +15,7 @@ enum HTTPRequestReader {
         let first = exchange.state.withLock { !$0.headersSeen }
         if first {
             _ = withUnsafeMutablePointer(to: &headers) { box in
-                MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, HTTPCallbacks.headerIterator, box)
+                nmti_mhd_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, HTTPCallbacks.headerIterator, box)
             }
         }
         let step = exchange.state.withLock { state -> Step in
@@ -82,7 +83,7 @@ enum HTTPRequestReader {
             if let response = state.response { return response }
             core.willSuspend(exchange, responder: responder)
             state.suspended = true
-            MHD_suspend_connection(connection)
+            nmti_mhd_suspend_connection(connection)
             return nil
         }
         guard let ready else { return MHD_Result.YES }
@@ -91,12 +92,12 @@ enum HTTPRequestReader {
 
     static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let created = response.sharedBody.map { $0.makeResponse() } ?? response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            nmti_mhd_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
         }
         guard let created else { return MHD_Result.NO }
-        for header in response.headers { _ = MHD_add_response_header(created, header.name, header.value) }
-        let result = MHD_queue_response(connection, UInt32(response.status), created)
-        MHD_destroy_response(created)
+        for header in response.headers { _ = nmti_mhd_add_response_header(created, header.name, header.value) }
+        let result = nmti_mhd_queue_response(connection, UInt32(response.status), created)
+        nmti_mhd_destroy_response(created)
         return result
     }
 }

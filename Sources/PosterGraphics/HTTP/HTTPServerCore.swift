@@ -21,6 +21,7 @@ final class HTTPServerCore: Sendable {
         self.configuration = configuration
         self.handler = handler
         watch = HTTPConnectionWatch(readTimeout: configuration.readTimeoutSeconds)
+        try Self.loadLibrary()
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = configuration.port.bigEndian
@@ -45,6 +46,14 @@ final class HTTPServerCore: Sendable {
         watch.start()
     }
 
+    /// Opens libmicrohttpd, which is loaded only when a server starts (see CMicroHTTPDShim.h).
+    static func loadLibrary() throws(HTTPServerError) {
+        var message = [CChar](repeating: 0, count: 512)
+        guard nmti_mhd_load(&message, message.count) == 0 else { return }
+        let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        throw HTTPServerError("cannot load libmicrohttpd (\(reason)); install it with: apt-get install libmicrohttpd12")
+    }
+
     /// Whether requests are still handed to the handler.
     var stopping: HTTPResponse? { fallback.withLock { $0 } }
 
@@ -57,7 +66,7 @@ final class HTTPServerCore: Sendable {
             return true
         }
         guard first, let daemon else { return }
-        let listening = MHD_quiesce_daemon(daemon)
+        let listening = nmti_mhd_quiesce_daemon(daemon)
         if listening >= 0 { close(listening) }
     }
 
@@ -76,7 +85,7 @@ final class HTTPServerCore: Sendable {
         }
         guard wasRunning, let daemon else { return }
         watch.stop()
-        MHD_stop_daemon(daemon)
+        nmti_mhd_stop_daemon(daemon)
         self.daemon = nil
         Unmanaged.passUnretained(self).release()
     }
@@ -89,6 +98,6 @@ final class HTTPServerCore: Sendable {
     /// Resumes a suspended connection once its answer is there.
     func resume(_ exchange: HTTPExchange, connection: OpaquePointer) {
         let removed = suspended.withLock { $0.removeValue(forKey: ObjectIdentifier(exchange)) != nil }
-        if removed { MHD_resume_connection(connection) }
+        if removed { nmti_mhd_resume_connection(connection) }
     }
 }

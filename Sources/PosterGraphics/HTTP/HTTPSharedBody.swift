@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 
 /// An immutable body that many responses can send without copying: libmicrohttpd
 /// reads it in place and releases it when the response is done. The service keeps
@@ -28,7 +29,7 @@ package final class HTTPSharedBody: Sendable {
         let release: MHD_ContentReaderFreeCallback = { context in
             if let context { Unmanaged<HTTPSharedBody>.fromOpaque(context).release() }
         }
-        guard let response = MHD_create_response_from_buffer_with_free_callback_cls(count, storage.baseAddress, release, retained) else {
+        guard let response = nmti_mhd_create_response_from_buffer_with_free_callback_cls(count, storage.baseAddress, release, retained) else {
             Unmanaged<HTTPSharedBody>.fromOpaque(retained).release()
             return nil
         }
