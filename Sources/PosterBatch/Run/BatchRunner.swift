@@ -138,7 +138,10 @@ public struct BatchRunner: Sendable {
         let state = RunState(jobs: pending, total: plan.jobs.count, done: kept.count)
         let group = DispatchGroup()
         let renderer = self.renderer
-        for _ in 0..<min(threads, max(1, pending.count)) {
+        // Two callers per worker: while one caller writes and hashes its poster, the
+        // other's job is already queued, so a worker never sleeps between posters
+        // waiting for a caller (the renderer still draws on at most `threads` workers).
+        for _ in 0..<min(2 * threads, max(1, pending.count)) {
             DispatchQueue.global().async(group: group) {
                 while let index = state.next() {
                     let job = plan.jobs[index]
