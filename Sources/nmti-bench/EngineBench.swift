@@ -84,7 +84,7 @@ struct EngineBench {
             let t0 = monotonicNanoseconds()
             let fonts = try FontLibrary()
             let t1 = monotonicNanoseconds()
-            let renderer = try PosterRenderer(fonts: fonts)
+            let renderer = PosterRenderer(fonts: fonts)
             _ = try renderer.render(input, theme: theme)
             let t2 = monotonicNanoseconds()
             library.append(t1 - t0)
