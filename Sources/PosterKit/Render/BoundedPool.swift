@@ -133,8 +133,9 @@ package final class BoundedPool<Resource>: Sendable {
     }
 
     /// A thread's life: make its resource, then run jobs until asked to stop. A thread
-    /// that cannot make its resource fails the one job it was started for and ends, so
-    /// the next waiting job gets a new thread and a new attempt.
+    /// that cannot make its resource fails one job (the oldest waiting, which may not be
+    /// the one it was started for) and ends, so the next waiting job gets a new thread
+    /// and a new attempt.
     private static func work(_ shared: Shared) {
         var resource: Resource
         do throws(RenderError) {

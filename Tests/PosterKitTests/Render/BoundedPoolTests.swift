@@ -73,19 +73,60 @@ import Testing
     /// After a burst of concurrent callers, a lone caller still gets one resource
     /// every time: the most recently idle one.
     @Test func aLoneCallerAfterABurstKeepsToTheLastIdleResource() throws {
-        let pool = BoundedPool<Token>(capacity: 2) { () throws(RenderError) in Token(number: Int.random(in: 0..<1_000_000)) }
+        let made = Atomic<Int>(0)
+        let pool = BoundedPool<Token>(capacity: 2) { () throws(RenderError) in
+            Token(number: made.add(1, ordering: .relaxed).newValue)
+        }
+        // The first jobs wait (at most 5 s) until two run at once, so that both threads
+        // exist and are busy; once every caller has its result, both are idle.
+        let running = Atomic<Int>(0)
         Self.concurrently(8) { _ in
             _ = try? pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in
-                usleep(200)
+                running.add(1, ordering: .relaxed)
+                let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+                while running.load(ordering: .relaxed) < 2, DispatchTime.now().uptimeNanoseconds < deadline { usleep(100) }
                 return token.number
             }
         }
+        #expect(pool.resourcesMade == 2)
         var used: Set<Int> = []
         for _ in 0..<100 {
             used.insert(try pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in token.number })
         }
         #expect(used.count == 1)
-        #expect(pool.resourcesMade <= 2)
+        #expect(pool.resourcesMade == 2)
+    }
+
+    /// Releasing a pool ends its threads, and with them their resources.
+    @Test func aReleasedPoolEndsItsThreadsAndFreesTheirResources() throws {
+        final class Tally: Sendable {
+            let count = Atomic<Int>(0)
+        }
+        final class Counted {
+            let freed: Tally
+            init(freed: Tally) { self.freed = freed }
+            deinit { freed.count.add(1, ordering: .relaxed) }
+        }
+        let tally = Tally()
+        let made = Atomic<Int>(0)
+        do {
+            let pool = BoundedPool<Counted>(capacity: 2) { () throws(RenderError) in
+                made.add(1, ordering: .relaxed)
+                return Counted(freed: tally)
+            }
+            Self.concurrently(6) { _ in
+                _ = try? pool.withResource { @Sendable (_: inout Counted) throws(RenderError) -> Int in
+                    usleep(1_000)
+                    return 0
+                }
+            }
+        }
+        let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+        while tally.count.load(ordering: .relaxed) < made.load(ordering: .relaxed), DispatchTime.now().uptimeNanoseconds < deadline {
+            usleep(1_000)
+        }
+        #expect(made.load(ordering: .relaxed) >= 1)
+        #expect(tally.count.load(ordering: .relaxed) == made.load(ordering: .relaxed))
     }
 
     @Test func aFailedCreationFreesItsPlaceForTheNextCaller() throws {
