@@ -16,6 +16,12 @@ package final class HTTPServer: Sendable {
     /// The port bound (the chosen one when the configuration asked for 0).
     package var port: UInt16 { core.boundPort }
 
+    /// Opens libmicrohttpd (once per process), so that a service can fail at once,
+    /// before its warm-up, when the library is not installed; `init` does it too.
+    package static func loadLibrary() throws(HTTPServerError) {
+        try HTTPServerCore.loadLibrary()
+    }
+
     /// Starts listening; fails with the address and reason when it cannot bind.
     package init(_ configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) throws(HTTPServerError) {
         core = try HTTPServerCore(configuration, handler: handler)

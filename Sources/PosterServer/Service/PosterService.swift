@@ -61,6 +61,11 @@ public final class PosterService: Sendable {
 
     /// Warms every worker with one poster, then listens; returns once requests are served.
     public func start() throws(ServiceSetupError) {
+        do throws(HTTPServerError) {
+            try HTTPServer.loadLibrary()  // a missing libmicrohttpd fails now, not after the warm-up
+        } catch {
+            throw ServiceSetupError(.failure, error.message)
+        }
         try warm()
         var settings = HTTPServerConfiguration()
         settings.host = configuration.host
