@@ -138,11 +138,15 @@ public struct BatchRunner: Sendable {
         let state = RunState(jobs: pending, total: plan.jobs.count, done: kept.count)
         let group = DispatchGroup()
         let renderer = self.renderer
-        // Two callers per worker: while one caller writes and hashes its poster, the
-        // other's job is already queued, so a worker never sleeps between posters
-        // waiting for a caller (the renderer still draws on at most `threads` workers).
-        for _ in 0..<min(2 * threads, max(1, pending.count)) {
-            DispatchQueue.global().async(group: group) {
+        // Two callers per worker when the renderer has no more workers than `threads`:
+        // while one caller writes and hashes its poster, the other's job is already
+        // queued, so a worker never sleeps between posters waiting for a caller. At most
+        // `threads` posters are still rendered at once. Threads, not a dispatch queue,
+        // because a global queue starts extra blocking work items only slowly.
+        let callers = renderer.workerCount <= threads ? 2 * threads : threads
+        for _ in 0..<min(callers, max(1, pending.count)) {
+            group.enter()
+            let thread = Thread {
                 while let index = state.next() {
                     let job = plan.jobs[index]
                     let began = DispatchTime.now().uptimeNanoseconds
@@ -159,7 +163,10 @@ public struct BatchRunner: Sendable {
                         progress(state.fail(Failure(file: job.file, message: "\(error)", kind: error.kind), file: job.file))
                     }
                 }
+                group.leave()
             }
+            thread.name = "nmti-batch"
+            thread.start()
         }
         group.wait()
         let manifest = Manifest(shard: plan.shard?.description, entries: kept + state.entries)
