@@ -96,7 +96,7 @@ final class SVGDocument {
             throw GraphicsError(.limit, "\(name): unsafe SVG: drawing it once at load used more than \(SVGProbe.cpuSeconds) s of CPU time")
         case .crashed(let signal):
             throw GraphicsError(.asset, "\(name): unsafe SVG: librsvg crashed or ran out of memory drawing it once at load (signal \(signal))")
-        case .timedOut:
+        case .timedOut, .stalled:
             throw GraphicsError(.limit, "\(name): unsafe SVG: drawing it once at load took more than \(Int(SVGProbe.timeoutSeconds)) s")
         case .unavailable(let code):
             throw GraphicsError(.asset, "\(name): could not start a process to draw the SVG once at load: \(String(cString: strerror(code)))")

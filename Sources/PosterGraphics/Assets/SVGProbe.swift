@@ -21,7 +21,8 @@ import Synchronization
 /// reloaded after drawing (`preview --watch`), which gets the parse-time rules
 /// alone. A lock held by another thread at the moment of `fork` (glib's type
 /// system, cairo, Pango, fontconfig) would likewise block the child until the
-/// deadline: a false refusal, never a crash. See docs/hardening.md.
+/// deadline; such a child is tried once more (`run`), so only two stalls in a row
+/// cost a false refusal, never a crash. See docs/hardening.md.
 enum SVGProbe {
     /// The longest side, in pixels, of the probe's raster: enough to exercise
     /// every element and filter, small enough to cost little.
@@ -51,12 +52,28 @@ enum SVGProbe {
         case crashed(signal: Int32)
         /// Still running at the deadline.
         case timedOut
+        /// Still running at the deadline having used under 5% of it in CPU time: blocked,
+        /// not working (internal to `run`, which tries again and reports `timedOut`).
+        case stalled
         /// fork or waitpid failed in the parent.
         case unavailable(errno: Int32)
     }
 
     /// Runs the child on `document` and waits for it at most `timeout` seconds.
+    ///
+    /// A child that reaches the deadline having used almost no CPU was not working on
+    /// the document: it was blocked on a lock another thread of this process held at
+    /// the fork (see the type's comment). It is tried once more, so that such a stall
+    /// costs time, not a false refusal; a document that really hangs burns CPU and
+    /// times out at once.
     static func run(_ document: [UInt8], timeout: Double = timeoutSeconds) -> Outcome {
+        let first = runOnce(document, timeout: timeout)
+        guard case .stalled = first else { return first }
+        return reportedOutcome(runOnce(document, timeout: timeout))
+    }
+
+    /// One child, one wait.
+    private static func runOnce(_ document: [UInt8], timeout: Double) -> Outcome {
         // Limits are set relative to what the parent already maps (much more under a sanitizer).
         let ceiling = currentAddressSpace().map { $0 + memoryBytes } ?? rlim_t.max  // RLIM_INFINITY
         // The child writes librsvg's drawing error here; a few hundred bytes never fill a pipe.
@@ -150,14 +167,21 @@ enum SVGProbe {
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             if Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9 > timeout {
+                let working = cpuSeconds(of: pid).map { $0 >= 0.05 * timeout } ?? true
                 kill(pid, SIGKILL)
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                return .timedOut
+                return working ? .timedOut : .stalled
             }
             nanosleep(&pause, nil)
             // Quick documents answer within a millisecond or two; slow ones need no fast polling.
             pause.tv_nsec = min(20_000_000, pause.tv_nsec * 2)
         }
+    }
+
+    /// How an outcome is reported: a stall left after the retry is a time-out.
+    private static func reportedOutcome(_ outcome: Outcome) -> Outcome {
+        if case .stalled = outcome { return .timedOut }
+        return outcome
     }
 
     private static func outcome(_ status: Int32) -> Outcome {
@@ -168,6 +192,17 @@ enum SVGProbe {
         case 1: return .notParsed
         default: return .notDrawn(reason: "")
         }
+    }
+
+    /// The user and system CPU time a running child has used, from /proc/PID/stat
+    /// (fields 14 and 15, in clock ticks, after the parenthesised command name).
+    static func cpuSeconds(of pid: pid_t) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // fields[0] is the state (field 3), so utime (14) and stime (15) are at 11 and 12.
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// The parent's mapped address space in bytes, from /proc/self/statm (its first field, in pages).

@@ -19,6 +19,16 @@ import Testing
         #expect(SVGProbe.run(tile) == .notDrawn(reason: "rendering error: InvalidSize"))
     }
 
+    /// A child's CPU time is read from /proc (a stalled child is told from a working one by it).
+    @Test func cpuTimeOfARunningProcess() {
+        var spin = 0.0
+        let start = DispatchTime.now().uptimeNanoseconds
+        while DispatchTime.now().uptimeNanoseconds - start < 30_000_000 { spin += 1 }  // 30 ms of work
+        let used = SVGProbe.cpuSeconds(of: getpid())
+        #expect(used != nil && used! > 0, "\(String(describing: used)) after \(spin)")
+        #expect(SVGProbe.cpuSeconds(of: -1) == nil)
+    }
+
     /// A 300x300 convolution kernel makes librsvg 2.54 panic, which aborts through its C API.
     @Test func aPanicIsAnOutcomeAndLeavesNoCoreFile() {
         let kernel = String(repeating: "1 ", count: 90_000)
