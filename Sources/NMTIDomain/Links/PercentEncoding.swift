@@ -46,6 +46,11 @@ package enum PercentEncoding {
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
-        Character(Unicode.Scalar(byte)).hexDigitValue.map(UInt8.init)
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
