@@ -44,7 +44,7 @@ let package = Package(
         systemLibrary("CCrypto", "libcrypto", "libssl-dev"),  // SHA-256 and HMAC-SHA256 from OpenSSL
         // The HTTP server under `serve`: its header only, never linked. CMicroHTTPDShim opens the
         // library with dlopen when a server starts, so a process that only renders does not load it,
-        // GnuTLS and eight more libraries (about 10 ms of every start-up, bench/README.md).
+        // GnuTLS and seven more libraries (about 3 ms of every start-up, bench/README.md).
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CSystem/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CSystem/CMicroHTTPDShim"),
 

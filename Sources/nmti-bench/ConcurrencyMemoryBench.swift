@@ -6,8 +6,8 @@ import Synchronization
 /// `nmti-bench --concurrent-memory 2,64,1000`: resident memory of one process whose
 /// threads all call one shared `PosterRenderer` at once. Each count runs in a fresh
 /// child process (`VmHWM` only ever grows), which loads the classic theme, renders
-/// its 32 variants on as many threads as the renderer has workers (so every count
-/// starts with every worker warm), starts
+/// its 32 variants on as many threads as there are workers the count can use (so
+/// every count starts with those workers warm), starts
 /// that many threads, releases them together, lets each render `rounds` posters,
 /// and reports its peak (`VmHWM`) and final (`VmRSS`) resident set from
 /// /proc/self/status. `--workers W` sets the renderer's bound (default: the core
@@ -57,12 +57,20 @@ enum ConcurrencyMemoryBench {
         // Warm every worker, not just one: the pool hands a lone caller's renders to the
         // same warm worker, so a sequential warm-up would leave the others cold and
         // the 2-call baseline would measure one worker's caches instead of all of them.
+        // One thread per worker the count can use (threads, since a dispatch queue runs
+        // no more blocking items at once than there are cores).
         let warmFailures = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: renderer.workerCount) { _ in
-            for variant in Variant.all where (try? renderer.render(variant.result, theme: theme)) == nil {
-                warmFailures.add(1, ordering: .relaxed)
+        let warmed = DispatchGroup()
+        for _ in 0..<min(renderer.workerCount, count) {
+            warmed.enter()
+            Thread.detachNewThread {
+                for variant in Variant.all where (try? renderer.render(variant.result, theme: theme)) == nil {
+                    warmFailures.add(1, ordering: .relaxed)
+                }
+                warmed.leave()
             }
         }
+        warmed.wait()
         guard warmFailures.load(ordering: .relaxed) == 0 else { throw Subprocess.Failure(description: "warm-up renders failed") }
         let start = DispatchSemaphore(value: 0)
         let done = DispatchGroup()

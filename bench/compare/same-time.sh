@@ -6,7 +6,7 @@
 #
 # BEFORE_BIN and AFTER_BIN are nmti-bench executables (copy them out of each tree's
 # .build/release first). Each pair runs `--no-baselines --no-process --rounds 4` of both
-# together, on cores 0 and 1, swapping the cores every other pair. THEMES (default
+# together, on cores 0 and 1, the cores alternating from pair to pair. THEMES (default
 # ./Themes) must load in both builds: give the older build's theme folder. The table
 # is the median, over the pairs, of after/before per stage and theme.
 set -euo pipefail
@@ -25,7 +25,10 @@ for i in $(seq 1 "$pairs"); do
   first=$!
   taskset -c $b "$after" --no-baselines --no-process --rounds 4 --themes "$themes" --out "$out/after-$i" >/dev/null 2>&1 &
   second=$!
-  wait $first && wait $second || { echo "same-time.sh: pair $i failed (see $out)" >&2; exit 1; }
+  status=0
+  wait $first || status=$?
+  wait $second || status=$?
+  [ $status = 0 ] || { echo "same-time.sh: pair $i failed (see $out)" >&2; exit 1; }
   echo "pair $i of $pairs done" >&2
 done
 python3 "$(dirname "$0")/same-time-table.py" "$out" "$pairs"

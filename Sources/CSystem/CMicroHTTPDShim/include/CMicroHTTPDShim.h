@@ -1,7 +1,7 @@
 // The only door to libmicrohttpd. The library is opened with dlopen when a server
-// starts (nmti_mhd_load), not linked: linking it would load it, GnuTLS and eight
+// starts (nmti_mhd_load), not linked: linking it would load it, GnuTLS and seven
 // more libraries into every process that renders a poster, costing each start-up
-// about 10 ms, and give every PosterKit user an HTTP server they never call.
+// about 3 ms, and give every PosterKit user an HTTP server they never call.
 // The wrappers also make libmicrohttpd's variadic calls, which Swift cannot make.
 #include <stddef.h>
 #include <stdint.h>
