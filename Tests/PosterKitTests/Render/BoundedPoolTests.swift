@@ -108,25 +108,24 @@ import Testing
             deinit { freed.count.add(1, ordering: .relaxed) }
         }
         let tally = Tally()
-        let made = Atomic<Int>(0)
         do {
-            let pool = BoundedPool<Counted>(capacity: 2) { () throws(RenderError) in
-                made.add(1, ordering: .relaxed)
-                return Counted(freed: tally)
-            }
+            let pool = BoundedPool<Counted>(capacity: 2) { () throws(RenderError) in Counted(freed: tally) }
+            // As in the burst above: the first jobs wait until two run, so both threads exist.
+            let running = Atomic<Int>(0)
             Self.concurrently(6) { _ in
                 _ = try? pool.withResource { @Sendable (_: inout Counted) throws(RenderError) -> Int in
-                    usleep(1_000)
+                    running.add(1, ordering: .relaxed)
+                    let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+                    while running.load(ordering: .relaxed) < 2, DispatchTime.now().uptimeNanoseconds < deadline { usleep(100) }
                     return 0
                 }
             }
+            #expect(pool.resourcesMade == 2)
+            #expect(tally.count.load(ordering: .relaxed) == 0)
         }
         let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-        while tally.count.load(ordering: .relaxed) < made.load(ordering: .relaxed), DispatchTime.now().uptimeNanoseconds < deadline {
-            usleep(1_000)
-        }
-        #expect(made.load(ordering: .relaxed) >= 1)
-        #expect(tally.count.load(ordering: .relaxed) == made.load(ordering: .relaxed))
+        while tally.count.load(ordering: .relaxed) < 2, DispatchTime.now().uptimeNanoseconds < deadline { usleep(1_000) }
+        #expect(tally.count.load(ordering: .relaxed) == 2)
     }
 
     @Test func aFailedCreationFreesItsPlaceForTheNextCaller() throws {
