@@ -64,8 +64,9 @@ enum SVGProbe {
     /// A child that reaches the deadline having used almost no CPU was not working on
     /// the document: it was blocked on a lock another thread of this process held at
     /// the fork (see the type's comment). It is tried once more, so that such a stall
-    /// costs time, not a false refusal; a document that really hangs burns CPU and
-    /// times out at once.
+    /// costs time, not a false refusal. A document that really hangs burns CPU and times
+    /// out on the first try, unless the machine is so loaded that its child got under
+    /// 5% of a core: then it times out on the second, after twice the time.
     static func run(_ document: [UInt8], timeout: Double = timeoutSeconds) -> Outcome {
         let first = runOnce(document, timeout: timeout)
         guard case .stalled = first else { return first }

@@ -19,14 +19,34 @@ import Testing
         #expect(SVGProbe.run(tile) == .notDrawn(reason: "rendering error: InvalidSize"))
     }
 
-    /// A child's CPU time is read from /proc (a stalled child is told from a working one by it).
-    @Test func cpuTimeOfARunningProcess() {
+    /// A process's CPU time is read from /proc: for this process it agrees with the
+    /// kernel's own clock, and a child that only waits has used next to none (that is
+    /// how `run` tells a child blocked at the fork from one that is drawing).
+    @Test func cpuTimeFromProc() {
         var spin = 0.0
         let start = DispatchTime.now().uptimeNanoseconds
-        while DispatchTime.now().uptimeNanoseconds - start < 30_000_000 { spin += 1 }  // 30 ms of work
-        let used = SVGProbe.cpuSeconds(of: getpid())
-        #expect(used != nil && used! > 0, "\(String(describing: used)) after \(spin)")
+        while DispatchTime.now().uptimeNanoseconds - start < 50_000_000 { spin += 1 }  // 50 ms of work
+        var clock = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &clock)
+        let kernel = Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9
+        let proc = SVGProbe.cpuSeconds(of: getpid())
+        let tick = 1 / Double(sysconf(Int32(_SC_CLK_TCK)))
+        #expect(proc != nil && abs(proc! - kernel) <= max(0.05, 0.02 * kernel) + 2 * tick, "\(String(describing: proc)) against \(kernel) after \(spin)")
         #expect(SVGProbe.cpuSeconds(of: -1) == nil)
+
+        let child = fork()
+        if child == 0 {
+            pause()
+            _exit(0)
+        }
+        #expect(child > 0)
+        guard child > 0 else { return }
+        usleep(200_000)
+        let waiting = SVGProbe.cpuSeconds(of: child)
+        kill(child, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        #expect(waiting != nil && waiting! < 0.05 * 0.2, "\(String(describing: waiting))")
     }
 
     /// A 300x300 convolution kernel makes librsvg 2.54 panic, which aborts through its C API.
