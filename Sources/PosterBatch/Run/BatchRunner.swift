@@ -65,7 +65,9 @@ public struct BatchRunner: Sendable {
     let compression: PosterCompression
     let engine: String
 
-    /// Creates a runner over `threads` workers (at least 1). `compression` must be
+    /// Creates a runner that renders at most `threads` posters at once (at least 1;
+    /// on up to twice as many caller threads when the renderer has no more workers
+    /// than that, so a worker never waits for a caller). `compression` must be
     /// the renderer's setting and `engine` names the tool and its version: both are
     /// recorded with every poster so that a resume can tell stale posters apart.
     public init(renderer: PosterRenderer, threads: Int, compression: PosterCompression = .balanced,
@@ -143,7 +145,7 @@ public struct BatchRunner: Sendable {
         // queued, so a worker never sleeps between posters waiting for a caller. At most
         // `threads` posters are still rendered at once. Threads, not a dispatch queue,
         // because a global queue starts extra blocking work items only slowly.
-        let callers = renderer.workerCount <= threads ? 2 * threads : threads
+        let callers = renderer.workerCount <= threads ? 2 * renderer.workerCount : threads
         for _ in 0..<min(callers, max(1, pending.count)) {
             group.enter()
             let thread = Thread {
