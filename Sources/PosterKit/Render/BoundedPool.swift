@@ -17,12 +17,14 @@ import Synchronization
 /// Why the most recently idle thread is woken first: a thread's resource is only warm
 /// (its raster, glyph and layout caches in the processor's caches) while it keeps
 /// working. A thread therefore queues itself as idle *before* it hands its result back,
-/// and a new job wakes the last thread to go idle; one caller rendering poster after
-/// poster is served by one thread with one warm resource, as if it owned it, instead
-/// of alternating between cold ones. A second thread starts only when a job finds no
-/// thread idle. A resource never leaves its thread, so it need not be `Sendable`.
-/// Waiting blocks on semaphores, never spins. Threads start on first need and stop
-/// when the pool is released.
+/// and a new job is given to the last thread to go idle; one caller rendering poster
+/// after poster is served by one thread with one warm resource, as if it owned it,
+/// instead of alternating between cold ones. A job is handed to one thread (the idle
+/// one woken for it, or a new thread started for it) or queued for the first busy
+/// thread to finish, so a thread is never woken for a job another takes. A second
+/// thread starts only when a job finds no thread idle. A resource never leaves its
+/// thread, so it need not be `Sendable`. Waiting blocks on semaphores, never spins.
+/// Threads start on first need and stop when the pool is released.
 package final class BoundedPool<Resource>: Sendable {
     /// One piece of work: run with the thread's resource, or told why there is none.
     struct Job: Sendable {
@@ -32,23 +34,30 @@ package final class BoundedPool<Resource>: Sendable {
         let fail: @Sendable (RenderError) -> Void
     }
 
+    /// An idle thread's wake-up call and the job it is woken for (none: stop).
+    final class Sleeper: Sendable {
+        let wakeUp = DispatchSemaphore(value: 0)
+        let given = Mutex<Job?>(nil)
+    }
+
     struct State: Sendable {
-        var jobs: [Job] = []
-        var next = 0  // jobs[next...] are waiting, oldest first
+        /// Jobs no thread has been given yet, oldest first (`queue[next...]`).
+        var queue: [Job] = []
+        var next = 0
         var threads = 0
-        /// The idle threads' wake-up calls, the most recently idle last.
-        var idle: [DispatchSemaphore] = []
+        /// The idle threads, the most recently idle last.
+        var idle: [Sleeper] = []
         var made = 0
         var stopping = false
 
-        var waiting: Int { jobs.count - next }
+        var waiting: Int { queue.count - next }
 
         mutating func takeJob() -> Job? {
-            guard next < jobs.count else { return nil }
-            let job = jobs[next]
+            guard next < queue.count else { return nil }
+            let job = queue[next]
             next += 1
-            if next > 64, next * 2 > jobs.count {  // drop finished entries now and then, not on every take
-                jobs.removeFirst(next)
+            if next > 64, next * 2 > queue.count {  // drop taken entries now and then, not on every take
+                queue.removeFirst(next)
                 next = 0
             }
             return job
@@ -86,7 +95,7 @@ package final class BoundedPool<Resource>: Sendable {
             defer { state.idle = [] }
             return state.idle
         }
-        for sleeper in sleepers { sleeper.signal() }
+        for sleeper in sleepers { sleeper.wakeUp.signal() }  // woken with no job: stop
     }
 
     /// How many resources the pool has made since it was created (failed attempts not counted).
@@ -104,78 +113,86 @@ package final class BoundedPool<Resource>: Sendable {
                 return { outcome.finish(result, releasing: room) }
             },
             fail: { error in outcome.finish(.failure(error), releasing: nil) })
-        let wake = shared.state.withLock { state -> Wake in
-            state.jobs.append(job)
-            if let sleeper = state.idle.popLast() { return .thread(sleeper) }
-            guard state.threads < shared.capacity else { return .none }  // a busy thread takes it next
+        let handOver = shared.state.withLock { state -> HandOver in
+            if let sleeper = state.idle.popLast() {
+                sleeper.given.withLock { $0 = job }
+                return .wake(sleeper)
+            }
+            guard state.threads < shared.capacity else {
+                state.queue.append(job)  // the first busy thread to finish takes it
+                return .queued
+            }
             state.threads += 1
             return .newThread
         }
-        switch wake {
-        case .thread(let sleeper): sleeper.signal()
-        case .newThread: Self.startThread(shared)
-        case .none: break
+        switch handOver {
+        case .wake(let sleeper): sleeper.wakeUp.signal()
+        case .newThread: Self.startThread(shared, first: job)
+        case .queued: break
         }
         return try outcome.wait()
     }
 
-    /// Who runs a job just queued.
-    private enum Wake {
-        case thread(DispatchSemaphore)
+    /// Who runs a job just handed in.
+    private enum HandOver {
+        case wake(Sleeper)
         case newThread
-        case none
+        case queued
     }
 
-    private static func startThread(_ shared: Shared) {
-        let thread = Thread { work(shared) }
+    private static func startThread(_ shared: Shared, first: Job) {
+        let thread = Thread { work(shared, first: first) }
         thread.name = "nmti-render"
         thread.start()
     }
 
-    /// A thread's life: make its resource, then run jobs until asked to stop. A thread
-    /// that cannot make its resource fails one job (the oldest waiting, which may not be
-    /// the one it was started for) and ends, so the next waiting job gets a new thread
-    /// and a new attempt.
-    private static func work(_ shared: Shared) {
+    /// A thread's life: make its resource, then run `first` and every job it is given or
+    /// finds queued until asked to stop. A thread that cannot make its resource fails
+    /// `first`, the job it was started for, and ends; if jobs are queued, the oldest gets
+    /// a new thread and a new attempt.
+    private static func work(_ shared: Shared, first: Job) {
         var resource: Resource
         do throws(RenderError) {
             resource = try shared.make()
             shared.state.withLock { $0.made += 1 }
         } catch {
-            let (job, replace) = shared.state.withLock { state in
-                let job = state.takeJob()
+            first.fail(error)
+            let replacement: Job? = shared.state.withLock { state in
                 state.threads -= 1
-                let replace = !state.stopping && state.waiting > 0 && state.idle.isEmpty && state.threads < shared.capacity
-                if replace { state.threads += 1 }
-                return (job, replace)
+                guard !state.stopping, let job = state.takeJob() else { return nil }
+                state.threads += 1
+                return job
             }
-            job?.fail(error)
-            if replace { startThread(shared) }
+            if let replacement { startThread(shared, first: replacement) }
             return
         }
-        let wakeUp = DispatchSemaphore(value: 0)
-        var deliver: (@Sendable () -> Void)?
-        while true {
-            // Take the next job, or queue as idle, before handing the last result over
+        let sleeper = Sleeper()
+        var job: Job? = first
+        while let current = job {
+            let deliver = current.run(&resource)
+            // Take the next queued job, or queue as idle, before handing the result over
             // (see the type's comment: the caller's next job then finds this thread).
-            let job: Job? = shared.state.withLock { state in
-                if let job = state.takeJob() { return job }
-                if !state.stopping { state.idle.append(wakeUp) }
-                return nil
+            let (queued, stop) = shared.state.withLock { state -> (Job?, Bool) in
+                if let queued = state.takeJob() { return (queued, false) }
+                if state.stopping { return (nil, true) }
+                state.idle.append(sleeper)
+                return (nil, false)
             }
-            deliver?()
-            deliver = nil
-            if let job {
-                deliver = job.run(&resource)
+            deliver()
+            if stop { break }
+            if let queued {
+                job = queued
                 continue
             }
-            if shared.state.withLock({ $0.stopping }) { break }
-            wakeUp.wait()
-            if shared.state.withLock({ $0.stopping }) { break }
+            sleeper.wakeUp.wait()
+            job = sleeper.given.withLock { given in
+                defer { given = nil }
+                return given
+            }
         }
         shared.state.withLock { state in
             state.threads -= 1
-            state.idle.removeAll { $0 === wakeUp }
+            state.idle.removeAll { $0 === sleeper }
         }
     }
 }

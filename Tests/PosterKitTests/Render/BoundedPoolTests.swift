@@ -27,6 +27,14 @@ import Testing
         group.wait()
     }
 
+    /// Counts a job in and holds it (at most 5 s) until two jobs run at once, so that
+    /// both of a pool's threads exist and are busy before any job finishes.
+    static func holdUntilTwoRun(_ running: borrowing Atomic<Int>) {
+        running.add(1, ordering: .relaxed)
+        let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+        while running.load(ordering: .relaxed) < 2, DispatchTime.now().uptimeNanoseconds < deadline { usleep(100) }
+    }
+
     @Test(arguments: [1, 2, 3])
     func manyConcurrentCallersShareAtMostCapacityResources(capacity: Int) throws {
         let made = Atomic<Int>(0)
@@ -77,14 +85,11 @@ import Testing
         let pool = BoundedPool<Token>(capacity: 2) { () throws(RenderError) in
             Token(number: made.add(1, ordering: .relaxed).newValue)
         }
-        // The first jobs wait (at most 5 s) until two run at once, so that both threads
-        // exist and are busy; once every caller has its result, both are idle.
+        // Once every caller of the burst has its result, both threads are idle.
         let running = Atomic<Int>(0)
         Self.concurrently(8) { _ in
             _ = try? pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in
-                running.add(1, ordering: .relaxed)
-                let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-                while running.load(ordering: .relaxed) < 2, DispatchTime.now().uptimeNanoseconds < deadline { usleep(100) }
+                Self.holdUntilTwoRun(running)
                 return token.number
             }
         }
@@ -110,13 +115,10 @@ import Testing
         let tally = Tally()
         do {
             let pool = BoundedPool<Counted>(capacity: 2) { () throws(RenderError) in Counted(freed: tally) }
-            // As in the burst above: the first jobs wait until two run, so both threads exist.
             let running = Atomic<Int>(0)
             Self.concurrently(6) { _ in
                 _ = try? pool.withResource { @Sendable (_: inout Counted) throws(RenderError) -> Int in
-                    running.add(1, ordering: .relaxed)
-                    let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-                    while running.load(ordering: .relaxed) < 2, DispatchTime.now().uptimeNanoseconds < deadline { usleep(100) }
+                    Self.holdUntilTwoRun(running)
                     return 0
                 }
             }
