@@ -34,15 +34,24 @@ package final class BoundedPool<Resource>: Sendable {
         let fail: @Sendable (RenderError) -> Void
     }
 
-    /// An idle thread's wake-up call and the job it is woken for (none: stop).
+    /// A thread's wake-up call and the job it is given (none: stop).
     final class Sleeper: Sendable {
         let wakeUp = DispatchSemaphore(value: 0)
         let given = Mutex<Job?>(nil)
+
+        /// The job given, which the sleeper no longer holds.
+        func take() -> Job? {
+            given.withLock { job in
+                defer { job = nil }
+                return job
+            }
+        }
     }
 
     struct State: Sendable {
-        /// Jobs no thread has been given yet, oldest first (`queue[next...]`).
-        var queue: [Job] = []
+        /// Jobs no thread has been given yet, oldest first (`queue[next...]`; taken
+        /// entries are nil, so that a finished job does not keep what it captured alive).
+        var queue: [Job?] = []
         var next = 0
         var threads = 0
         /// The idle threads, the most recently idle last.
@@ -55,8 +64,12 @@ package final class BoundedPool<Resource>: Sendable {
         mutating func takeJob() -> Job? {
             guard next < queue.count else { return nil }
             let job = queue[next]
+            queue[next] = nil
             next += 1
-            if next > 64, next * 2 > queue.count {  // drop taken entries now and then, not on every take
+            if next == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                next = 0
+            } else if next > 64, next * 2 > queue.count {  // drop taken entries now and then, not on every take
                 queue.removeFirst(next)
                 next = 0
             }
@@ -140,23 +153,27 @@ package final class BoundedPool<Resource>: Sendable {
         case queued
     }
 
+    /// Starts a thread for `first`, handed over through the thread's sleeper so that the
+    /// thread's closure does not keep the job (and what it captured) alive.
     private static func startThread(_ shared: Shared, first: Job) {
-        let thread = Thread { work(shared, first: first) }
+        let sleeper = Sleeper()
+        sleeper.given.withLock { $0 = first }
+        let thread = Thread { work(shared, sleeper: sleeper) }
         thread.name = "nmti-render"
         thread.start()
     }
 
-    /// A thread's life: make its resource, then run `first` and every job it is given or
-    /// finds queued until asked to stop. A thread that cannot make its resource fails
-    /// `first`, the job it was started for, and ends; if jobs are queued, the oldest gets
-    /// a new thread and a new attempt.
-    private static func work(_ shared: Shared, first: Job) {
+    /// A thread's life: make its resource, then run the job it was started for and every
+    /// job it is given or finds queued until asked to stop. A thread that cannot make its
+    /// resource fails the job it was started for and ends; if jobs are queued, the oldest
+    /// gets a new thread and a new attempt.
+    private static func work(_ shared: Shared, sleeper: Sleeper) {
         var resource: Resource
         do throws(RenderError) {
             resource = try shared.make()
             shared.state.withLock { $0.made += 1 }
         } catch {
-            first.fail(error)
+            sleeper.take()?.fail(error)
             let replacement: Job? = shared.state.withLock { state in
                 state.threads -= 1
                 guard !state.stopping, let job = state.takeJob() else { return nil }
@@ -166,10 +183,22 @@ package final class BoundedPool<Resource>: Sendable {
             if let replacement { startThread(shared, first: replacement) }
             return
         }
-        let sleeper = Sleeper()
-        var job: Job? = first
-        while let current = job {
-            let deliver = current.run(&resource)
+        while !serve(shared, sleeper: sleeper, resource: &resource) {
+            sleeper.wakeUp.wait()
+        }
+        shared.state.withLock { state in
+            state.threads -= 1
+            state.idle.removeAll { $0 === sleeper }
+        }
+    }
+
+    /// Runs the job `sleeper` was given, then every queued one; returns false once the
+    /// thread is idle, true when it must stop. It returns holding no job and no result,
+    /// so a sleeping thread keeps nothing a job captured (such as the renderer) alive.
+    private static func serve(_ shared: Shared, sleeper: Sleeper, resource: inout Resource) -> Bool {
+        guard var job = sleeper.take() else { return true }  // woken with no job: stop
+        while true {
+            let deliver = job.run(&resource)
             // Take the next queued job, or queue as idle, before handing the result over
             // (see the type's comment: the caller's next job then finds this thread).
             let (queued, stop) = shared.state.withLock { state -> (Job?, Bool) in
@@ -179,20 +208,9 @@ package final class BoundedPool<Resource>: Sendable {
                 return (nil, false)
             }
             deliver()
-            if stop { break }
-            if let queued {
-                job = queued
-                continue
-            }
-            sleeper.wakeUp.wait()
-            job = sleeper.given.withLock { given in
-                defer { given = nil }
-                return given
-            }
-        }
-        shared.state.withLock { state in
-            state.threads -= 1
-            state.idle.removeAll { $0 === sleeper }
+            if stop { return true }
+            guard let queued else { return false }
+            job = queued
         }
     }
 }

@@ -27,11 +27,11 @@ import Testing
         group.wait()
     }
 
-    /// Counts a job in and holds it (at most 5 s) until two jobs run at once, so that
+    /// Counts a job in and holds it (at most 30 s) until two jobs run at once, so that
     /// both of a pool's threads exist and are busy before any job finishes.
     static func holdUntilTwoRun(_ running: borrowing Atomic<Int>) {
         running.add(1, ordering: .relaxed)
-        let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+        let deadline = DispatchTime.now().uptimeNanoseconds + 30_000_000_000
         while running.load(ordering: .relaxed) < 2, DispatchTime.now().uptimeNanoseconds < deadline { usleep(100) }
     }
 
@@ -125,9 +125,45 @@ import Testing
             #expect(pool.resourcesMade == 2)
             #expect(tally.count.load(ordering: .relaxed) == 0)
         }
-        let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
         while tally.count.load(ordering: .relaxed) < 2, DispatchTime.now().uptimeNanoseconds < deadline { usleep(1_000) }
         #expect(tally.count.load(ordering: .relaxed) == 2)
+    }
+
+    /// Jobs that capture the pool (as a renderer's capture the renderer) do not keep it
+    /// alive once they are done: neither a sleeping thread nor the queue holds them.
+    @Test func finishedJobsDoNotKeepThePoolAlive() throws {
+        weak var released: BoundedPool<Token>?
+        do {
+            let pool = BoundedPool<Token>(capacity: 2) { () throws(RenderError) in Token(number: 1) }
+            released = pool
+            for _ in 0..<5 {
+                _ = try pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in token.number + pool.capacity }
+            }
+            Self.concurrently(6) { _ in
+                _ = try? pool.withResource { @Sendable (token: inout Token) throws(RenderError) -> Int in
+                    usleep(500)
+                    return token.number + pool.capacity
+                }
+            }
+        }
+        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+        while released != nil, DispatchTime.now().uptimeNanoseconds < deadline { usleep(1_000) }
+        #expect(released == nil)
+    }
+
+    /// A renderer let go is freed, with its workers.
+    @Test func aReleasedRendererIsFreed() throws {
+        let theme = try sharedStore.theme("classic")
+        weak var released: PosterRenderer?
+        do {
+            let renderer = try PosterRenderer(workers: 2)
+            released = renderer
+            _ = try renderer.render(QuizResult.catalogueSample(for: PersonalityCode.all[0], pack: .workplace), theme: theme)
+        }
+        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+        while released != nil, DispatchTime.now().uptimeNanoseconds < deadline { usleep(1_000) }
+        #expect(released == nil)
     }
 
     @Test func aFailedCreationFreesItsPlaceForTheNextCaller() throws {
