@@ -80,7 +80,8 @@ package enum AtomicWriter {
         guard descriptor >= 0 else { throw WriteFailure.system(shown, errno, doing: "cannot write in \(folderPath)") }
         defer { TemporaryFiles.unregister(temporaryPath) }
         do throws(WriteFailure) {
-            // The descriptor (and so the lock) is kept until the file has its final name.
+            // The descriptor (and so the lock) is kept until the file has its final name. Its
+            // close is not checked: fsync has already reported any error of the writes.
             defer { close(descriptor) }
             try writeAll(data, to: descriptor, shown: shown, doing: "cannot write in \(folderPath)")
             guard fsync(descriptor) == 0 else { throw WriteFailure.system(shown, errno, doing: "cannot write in \(folderPath)") }
