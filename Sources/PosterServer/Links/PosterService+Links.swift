@@ -37,6 +37,10 @@ extension PosterService {
     }
 
     private func wellKnown(_ body: [UInt8]?, _ exchange: Exchange, missing: String) {
+        // The files are cached for an hour: an ignored query would make a new cache key each.
+        guard exchange.request.query.isEmpty else {
+            return exchange.fail(ServiceError(400, "bad-query", "the /.well-known/ files take no query"))
+        }
         guard let body else { return exchange.fail(ServiceError(404, "not-found", missing)) }
         exchange.finish(HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "public, max-age=3600")], body: body))
     }

@@ -77,6 +77,11 @@ import Testing
         #expect(target["namespace"] as? String == "android_app")
         #expect(target["package_name"] as? String == "com.example.nmti")
         #expect(target["sha256_cert_fingerprints"] as? [String] == [Self.fingerprint.uppercased()])
+        // Cached for an hour: a query, which nothing here reads, is refused rather than made a new cache key.
+        for path in ["/.well-known/apple-app-site-association?x=1", "/.well-known/assetlinks.json?v=2"] {
+            let junk = try Curl.request(server.url(path))
+            #expect(junk.status == 400 && junk.error?["code"] as? String == "bad-query" && junk.headers["cache-control"] == "no-store", "\(path)")
+        }
     }
 
     @Test func withoutPairAndCardThemesThePageStillWorksAndImagesAreSigned() throws {
