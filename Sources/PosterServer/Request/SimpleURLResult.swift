@@ -22,7 +22,7 @@ public enum SimpleURLResult {
         where !serviceParameters.contains(item.name) && !fields.contains(where: { $0.parameter == item.name }) {
             let known = fields.map(\.parameter).joined(separator: ", ")
             let named = QueryItems.namedParameters.contains(item.name) ? item.name : nil
-            throw ServiceError(400, "bad-result", path: named, "\(named ?? "query item \(index + 1)"): unknown parameter; known: \(known), sig, v")
+            throw ServiceError(400, "bad-query", path: named, "\(named ?? "query item \(index + 1)"): unknown parameter; known: \(known), sig, v")
         }
         if let plain = plainResult(query) { return plain }
         var scores: [String] = []
