@@ -130,3 +130,40 @@ struct ResultDecodingTests {
         #expect(ResultError(path: "pack", reason: "r").description == "pack: r")
     }
 }
+
+extension ResultDecodingTests {
+    /// C0 and C1 controls in a nickname are refused with its path: drawing used to cut the
+    /// text at a NUL without a note. Line breaks and tabs are text and stay.
+    @Test(arguments: ["\\u0000", "\\u0001", "\\u0008", "\\u000b", "\\u001b", "\\u001f", "\\u007f", "\\u0080", "\\u0085", "\\u009f"])
+    func controlCharactersInNicknamesAreRefused(escape: String) {
+        for field in ["nickname", "fromNickname"] {
+            let json = #"{"scores":{"c":1,"s":1,"e":1,"a":1},"fromCode":"PRED","\#(field)":"a\#(escape)b"}"#
+            let error = #expect(throws: ResultError.self, "\(field) \(escape)") { try QuizResult(jsonData: Data(json.utf8)) }
+            #expect(error?.path == field)
+            #expect(error?.reason.hasPrefix("holds the control character U+") == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test func lineBreaksAndTabsInNicknamesAreKept() throws {
+        let json = #"{"scores":{"c":1,"s":1,"e":1,"a":1},"nickname":"a\nb\tc\r\nd","fromCode":"PRED","fromNickname":"\t"}"#
+        let result = try QuizResult(jsonData: Data(json.utf8))
+        #expect(result.nickname == "a\nb\tc\r\nd" && result.fromNickname == "\t")
+    }
+
+    /// The service's messages: what was wrong, without the codes or packs the document wrote.
+    @Test func reasonsWithoutInputQuoteNoValue() {
+        let cases = [
+            (#"{"scores":{"c":1,"s":1,"e":1,"a":1},"code":"加微信"}"#, "code", "not a personality code (such as PRED) or alias (such as WORK)"),
+            (#"{"scores":{"c":1,"s":1,"e":1,"a":1},"fromCode":"加微信"}"#, "fromCode", "not a personality code (such as PRED) or alias (such as WORK)"),
+            (#"{"scores":{"c":1,"s":1,"e":1,"a":1},"pack":"加微信"}"#, "pack", "unknown pack; expected workplace or student"),
+            (#"{"scores":{"c":1,"s":1,"e":1,"a":1},"code":"DOOM"}"#, "code", "the code disagrees with the scores, which give PRED (六边形悍匪)"),
+            (#"{"scores":{"c":1,"s":1,"e":1,"a":1},"fromCode":"DOOM","fromScores":{"c":1,"s":1,"e":1,"a":1}}"#, "fromCode",
+             "the code disagrees with fromScores, which give PRED (六边形悍匪)"),
+            (#"{"scores":{"c":1.5,"s":1,"e":1,"a":1}}"#, "scores.c", "expected an integer, found 1.5 (a fraction)"),
+        ]
+        for (json, path, reason) in cases {
+            let error = #expect(throws: ResultError.self) { try QuizResult(jsonData: Data(json.utf8)) }
+            #expect(error?.path == path && error?.reasonWithoutInput == reason, "\(String(describing: error))")
+        }
+    }
+}

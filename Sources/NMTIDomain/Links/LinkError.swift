@@ -10,13 +10,15 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         case badBase(String)
         /// The link's kind is not one NMTI uses (`invite`/`reply`, or `i`/`r` on the web).
         case unknownKind(String)
-        /// The query string cannot be split into `name=value` pairs.
+        /// The query string cannot be split into `name=value` pairs: an item without `=`
+        /// or without a name, or an empty item (`&&`, a leading or trailing `&`; the item is "").
         case malformedQuery(String)
         /// A parameter the link's kind requires is absent.
         case missingParameter(String)
         /// A parameter appears more than once.
         case duplicateParameter(String)
-        /// A value has an invalid `%XX` escape or is not UTF-8 once decoded.
+        /// A name or value has an invalid `%XX` escape or is not UTF-8 once decoded; it holds
+        /// the parameter's name, or the raw name when that is what cannot be decoded.
         case badPercentEncoding(String)
         /// A parameter that names a personality holds no known code.
         case unknownCode(parameter: String, value: String)
@@ -28,6 +30,8 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         case nicknameTooLong(String)
         /// The pack parameter is not `workplace` or `student` (`w` or `s` on the web).
         case unknownPack(String)
+        /// A nickname holds a control character (`QuizResult.refusedControlCharacter(in:)`).
+        case controlCharacter(parameter: String, character: Unicode.Scalar)
     }
 
     /// The problem.
@@ -47,13 +51,13 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         return "\(shown): \(detail)"
     }
 
-    private var detail: String {
+    var detail: String {
         switch reason {
         case .notALink: "not an nmti:// or https:// link"
         case .tooLong(let bytes): "link is \(bytes) bytes; the limit is \(NMTILink.maximumLength)"
         case .badBase(let reason): "link base \(reason)"
         case .unknownKind(let kind): "unknown link kind '\(kind)'; expected invite or reply (i or r on the web)"
-        case .malformedQuery(let part): "malformed query item '\(part)'"
+        case .malformedQuery(let part): part.isEmpty ? "empty query item (a stray '&')" : "malformed query item '\(part)'"
         case .missingParameter(let name): "missing parameter '\(name)'"
         case .duplicateParameter(let name): "parameter '\(name)' appears more than once"
         case .badPercentEncoding(let name): "parameter '\(name)' is not valid percent-encoded UTF-8"
@@ -63,6 +67,8 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .nicknameTooLong(let name):
             "parameter '\(name)' is longer than \(NMTILink.maximumNicknameLength) characters or \(NMTILink.maximumNicknameBytes) bytes"
         case .unknownPack(let value): "unknown pack '\(value)'; expected workplace or student"
+        case .controlCharacter(let name, let character):
+            "parameter '\(name)' holds the control character \(QuizResult.codePointName(character)); a nickname may hold line breaks and tabs but no other control character"
         }
     }
 }

@@ -37,11 +37,13 @@ public struct ParsedLink: Sendable, Hashable {
         } else {
             throw fail(.notALink)
         }
+        // Every `&` separates two items (an empty one is refused), and a name is decoded
+        // as strictly as a value, so one parameter has one spelling and one meaning.
         var values: [String: String] = [:]
-        for item in query.split(separator: "&", omittingEmptySubsequences: true) {
+        for item in query.isEmpty ? [] : query.split(separator: "&", omittingEmptySubsequences: false) {
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2, !pair[0].isEmpty else { throw fail(.malformedQuery(String(item))) }
-            let name = String(pair[0])
+            guard let name = PercentEncoding.decode(pair[0]) else { throw fail(.badPercentEncoding(String(pair[0]))) }
             guard values[name] == nil else { throw fail(.duplicateParameter(name)) }
             guard let value = PercentEncoding.decode(pair[1]) else { throw fail(.badPercentEncoding(name)) }
             values[name] = value
@@ -90,6 +92,16 @@ struct ParameterNames {
     static let web = ParameterNames(
         pack: "p", sender: Person(code: "t", scores: "v", nickname: "n"),
         inviter: Person(code: "it", scores: "iv", nickname: "in"))
+
+    /// Every parameter either form defines, and `sig`: the names a message may repeat.
+    static let all: Set<String> = {
+        var names: Set<String> = ["sig"]
+        for form in [scheme, web] {
+            names.insert(form.pack)
+            for person in [form.sender, form.inviter] { names.formUnion([person.code, person.scores, person.nickname]) }
+        }
+        return names
+    }()
 }
 
 /// Reads typed values out of a link's decoded parameters.
@@ -130,8 +142,14 @@ struct LinkReader {
     }
 
     private func nickname(_ name: String) throws(LinkError) -> String? {
+        guard let given = values[name] else { return nil }
+        // A control character is refused, as in a result; a link the engine made never holds one.
+        if let control = QuizResult.refusedControlCharacter(in: given) {
+            throw fail(.controlCharacter(parameter: name, character: control))
+        }
         // Bidi controls are dropped as when a link is made; a signature never covers them.
-        guard let raw = values[name].map(QuizResult.withoutBidiControls), !raw.isEmpty else { return nil }
+        let raw = QuizResult.withoutBidiControls(given)
+        guard !raw.isEmpty else { return nil }
         guard raw.count <= NMTILink.maximumNicknameLength, raw.utf8.count <= NMTILink.maximumNicknameBytes else {
             throw fail(.nicknameTooLong(name))
         }

@@ -104,12 +104,13 @@ public struct LinkPerson: Sendable, Hashable {
     /// `DimensionScores.poles(of:)` (each dimension half-way toward its pole).
     public var chartScores: DimensionScores { scores ?? .poles(of: code) }
 
-    /// A nickname as a link carries it: empty is none, and a long one is cut to
+    /// A nickname as a link carries it: without control and bidi characters
+    /// (`QuizResult.shownNickname`), empty is none, and a long one is cut to
     /// `maximumNicknameLength` characters and `maximumNicknameBytes` bytes,
     /// between Unicode scalars.
     public static func linkNickname(_ raw: String?) -> String? {
         guard let raw else { return nil }
-        let nickname = QuizResult.withoutBidiControls(raw)
+        let nickname = QuizResult.shownNickname(raw)
         guard !nickname.isEmpty else { return nil }
         let prefix = nickname.prefix(NMTILink.maximumNicknameLength)
         guard prefix.utf8.count > NMTILink.maximumNicknameBytes else { return String(prefix) }

@@ -31,16 +31,15 @@ extension QuizResult {
         do {
             decoded = try Payload(json: json, numbers: JSONNumberText(data))
         } catch {
-            throw ResultError(file: file, path: error.path, reason: error.reason)
+            throw ResultError(file: file, path: error.path, reason: error.reason, reasonWithoutInput: error.reasonWithoutInput)
         }
         self.init(
             scores: decoded.scores, pack: decoded.pack, nickname: decoded.nickname,
             fromCode: decoded.fromCode, fromScores: decoded.fromScores, fromNickname: decoded.fromNickname,
             id: decoded.id, date: decoded.date)
         if let stated = decoded.code, stated.personality.code != code {
-            throw fail(
-                "code",
-                "'\(stated.raw)' disagrees with the scores, which give \(code.rawValue) (\(Personality.of(code).title))")
+            let given = "disagrees with the scores, which give \(code.rawValue) (\(Personality.of(code).title))"
+            throw ResultError(file: file, path: "code", reason: "'\(stated.raw)' " + given, reasonWithoutInput: "the code " + given)
         }
     }
 

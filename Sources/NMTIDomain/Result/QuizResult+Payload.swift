@@ -11,8 +11,8 @@ extension QuizResult {
             guard let raw = try JSONField.optionalString(value, at: path) else { return nil }
             guard let personality = Personality.find(raw) else {
                 throw ResultError(
-                    path: path,
-                    reason: "'\(raw)' is not a personality code (such as PRED) or alias (such as WORK)")
+                    path: path, reason: "'\(raw)' is not a personality code (such as PRED) or alias (such as WORK)",
+                    reasonWithoutInput: "not a personality code (such as PRED) or alias (such as WORK)")
             }
             return StatedCode(raw: raw, personality: personality)
         }
@@ -38,7 +38,8 @@ extension QuizResult {
             scores = try Self.scores(root["scores"], at: "scores", numbers: numbers)
             if let raw = try JSONField.optionalString(root["pack"], at: "pack") {
                 guard let pack = QuizPack(rawValue: raw) else {
-                    throw ResultError(path: "pack", reason: "unknown pack '\(raw)'; expected workplace or student")
+                    throw ResultError(path: "pack", reason: "unknown pack '\(raw)'; expected workplace or student",
+                                      reasonWithoutInput: "unknown pack; expected workplace or student")
                 }
                 self.pack = pack
             } else {
@@ -53,16 +54,14 @@ extension QuizResult {
                 let inviterScores = try Self.scores(root["fromScores"], at: "fromScores", numbers: numbers)
                 let derived = resolvePersonalityCode(from: inviterScores)
                 if let statedFrom, statedFrom.personality.code != derived {
-                    throw ResultError(
-                        path: "fromCode",
-                        reason: "'\(statedFrom.raw)' disagrees with fromScores, which give \(derived.rawValue) (\(Personality.of(derived).title))")
+                    let given = "disagrees with fromScores, which give \(derived.rawValue) (\(Personality.of(derived).title))"
+                    throw ResultError(path: "fromCode", reason: "'\(statedFrom.raw)' " + given, reasonWithoutInput: "the code " + given)
                 }
                 fromScores = inviterScores
                 fromCode = derived
             }
-            nickname = try JSONField.optionalString(root["nickname"], at: "nickname").flatMap(Self.nonEmpty)
-            fromNickname = try JSONField.optionalString(root["fromNickname"], at: "fromNickname")
-                .flatMap(Self.nonEmpty)
+            nickname = try Self.nickname(root["nickname"], at: "nickname")
+            fromNickname = try Self.nickname(root["fromNickname"], at: "fromNickname")
             id = try JSONField.optionalString(root["id"], at: "id")
             date = try JSONField.optionalString(root["date"], at: "date")
         }
@@ -77,8 +76,16 @@ extension QuizResult {
             return DimensionScores(c: try score(.c), s: try score(.s), e: try score(.e), a: try score(.a))
         }
 
-        private static func nonEmpty(_ text: String) -> String? {
-            text.isEmpty ? nil : text
+        /// A nickname field: nil when absent, null or empty; refused when it holds a control
+        /// character (`QuizResult.refusedControlCharacter(in:)`), which drawing would cut at.
+        private static func nickname(_ value: Any?, at path: String) throws(ResultError) -> String? {
+            guard let text = try JSONField.optionalString(value, at: path), !text.isEmpty else { return nil }
+            if let control = QuizResult.refusedControlCharacter(in: text) {
+                throw ResultError(
+                    path: path,
+                    reason: "holds the control character \(QuizResult.codePointName(control)); a nickname may hold line breaks and tabs but no other control character")
+            }
+            return text
         }
     }
 }

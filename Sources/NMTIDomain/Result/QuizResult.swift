@@ -54,12 +54,17 @@ public struct ResultError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     /// What is wrong and what was expected.
     public var reason: String
+    /// `reason` without the text it quotes from the document (a code or pack as
+    /// written), for messages shown to others than the document's author, such as the
+    /// service's error pages; the same as `reason` when it quotes nothing.
+    public var reasonWithoutInput: String
 
-    /// Creates an error.
-    public init(file: String? = nil, path: String, reason: String) {
+    /// Creates an error; `reasonWithoutInput` defaults to `reason` (a reason that quotes nothing).
+    public init(file: String? = nil, path: String, reason: String, reasonWithoutInput: String? = nil) {
         self.file = file
         self.path = path
         self.reason = reason
+        self.reasonWithoutInput = reasonWithoutInput ?? reason
     }
 
     public var description: String {
@@ -82,23 +87,5 @@ extension QuizResult {
             return code.pole(on: dimension).isPositive ? magnitude : -magnitude
         }
         return QuizResult(scores: DimensionScores(c: score(.c, 0), s: score(.s, 1), e: score(.e, 2), a: score(.a, 3)), pack: pack)
-    }
-}
-
-extension QuizResult {
-    /// `text` without Unicode bidirectional controls (U+200E, U+200F, U+061C,
-    /// U+202A–U+202E, U+2066–U+2069): in a nickname they would reorder the
-    /// product's own text around it (`@板老` for `U+202E老板`), on posters and pages.
-    public static func withoutBidiControls(_ text: String) -> String {
-        func isControl(_ scalar: Unicode.Scalar) -> Bool {
-            switch scalar.value {
-            case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
-            default: false
-            }
-        }
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var kept = String.UnicodeScalarView()
-        kept.append(contentsOf: text.unicodeScalars.filter { !isControl($0) })
-        return String(kept)
     }
 }

@@ -74,7 +74,7 @@ public struct BindingDescriptor: Sendable {
         .init("tagline", .text, .result, "the pack's tagline for this type") { .text($0.copy.tagline) },
         .init("description", .text, .result, "the pack's full description") { .text($0.copy.fullDesc) },
         .init("nickname", .text, .userText, "the quiz taker's nickname, empty if none") {
-            .text(QuizResult.withoutBidiControls($0.nickname ?? ""))
+            .text(QuizResult.shownNickname($0.nickname ?? ""))
         },
         .init("link", .text, .userText, "the link this poster carries: an invite, or a reply when invited",
               printing: { resolved, style in .text(style.text(for: resolved.link)) }),
@@ -94,7 +94,7 @@ public struct BindingDescriptor: Sendable {
         .init("inviter.title", .text, .result, "the inviter's title; empty unless invited") { $0.inviter.map { .text($0.title) } },
         .init("inviter.emoji", .text, .result, "the inviter's emoji; empty unless invited") { $0.inviter.map { .text($0.emoji) } },
         .init("inviter.nickname", .text, .userText, "the inviter's nickname, empty if unknown") {
-            .text(QuizResult.withoutBidiControls($0.result.fromNickname ?? ""))
+            .text(QuizResult.shownNickname($0.result.fromNickname ?? ""))
         },
         .init("inviter.link", .text, .userText, "the inviter's own invite, for a third person; empty unless invited",
               printing: { resolved, style in resolved.inviterInvite.map { .text(style.text(for: $0)) } }),

@@ -14,7 +14,7 @@ enum HTMLText {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            case "\n", "\t": out.unicodeScalars.append(" ")
+            case "\n", "\r", "\t": out.unicodeScalars.append(" ")
             case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 out.unicodeScalars.append("\u{FFFD}")
             default: out.unicodeScalars.append(scalar)

@@ -49,18 +49,3 @@ enum LinkRoute: Equatable {
         }
     }
 }
-
-extension LinkError {
-    /// The query parameter at fault, if one is.
-    var parameter: String? {
-        switch reason {
-        case .missingParameter(let name), .duplicateParameter(let name), .badPercentEncoding(let name), .nicknameTooLong(let name):
-            name
-        case .unknownCode(let name, _), .badScores(let name, _), .scoresDisagree(let name, _, _):
-            name
-        case .unknownPack: "p"
-        case .malformedQuery(let item): item
-        case .notALink, .tooLong, .badBase, .unknownKind: nil
-        }
-    }
-}

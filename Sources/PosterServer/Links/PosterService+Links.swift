@@ -37,6 +37,10 @@ extension PosterService {
     }
 
     private func wellKnown(_ body: [UInt8]?, _ exchange: Exchange, missing: String) {
+        // The files are cached for an hour: an ignored query would make a new cache key each.
+        guard exchange.request.query.isEmpty else {
+            return exchange.fail(ServiceError(400, "bad-query", "the /.well-known/ files take no query"))
+        }
         guard let body else { return exchange.fail(ServiceError(404, "not-found", missing)) }
         exchange.finish(HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "public, max-age=3600")], body: body))
     }
@@ -54,12 +58,13 @@ extension PosterService {
 
     /// `GET <base>i?…` and `<base>r?…`: the landing page of the link the URL is.
     func landing(_ kind: String, _ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+        _ = try QueryItems(raw: request.query)  // the service's query rules first: no repeats, empty items or broken escapes
         let base = try pageBase(request)
         let parsed: ParsedLink
         do throws(LinkError) {
             parsed = try ParsedLink(parsing: base.text + kind + (request.query.isEmpty ? "" : "?" + request.query))
         } catch {
-            throw ServiceError(400, "bad-link", path: error.parameter, error.description)
+            throw Self.badLink(error)
         }
         let checked = CheckedLink(parsed, signer: configuration.linkSigner)
         let signature = checked.isVerified ? parsed.signature : nil
@@ -110,36 +115,44 @@ extension PosterService {
     /// `GET <base>v1/links/<i|r>/<theme>.png?<link query>[&ls=][&d=][&sig=]`.
     func linkPosterJob(_ request: HTTPRequest, kind: String, theme name: Substring, path: String) throws(ServiceError) -> PosterJob {
         let query = try QueryItems(raw: request.query)
-        if let signer { try check(signer, query.value("sig"), URLSigner.canonical(path: path, query: query)) }
-        var seen = Set<String>()
-        var items: [String] = []
-        for item in query.items {
-            guard seen.insert(item.name).inserted else { throw ServiceError(400, "bad-link", path: item.name, "\(item.name): given more than once") }
-            if Self.linkParameters.contains(item.name) {
-                items.append("\(QueryItems.encode(item.name))=\(QueryItems.encode(item.value))")
-            } else if item.name == "ls" {
-                items.append("sig=\(QueryItems.encode(item.value))")
-            } else if item.name != "d" && item.name != "sig" {
-                throw ServiceError(400, "bad-query", path: item.name, "\(item.name): unknown parameter; link posters take the web link's v, t, iv, it, p, n, in, and ls (the link's signature), d, sig")
-            }
+        try checkSignature(query) { URLSigner.canonical(path: path, query: query) }
+        try refuseUnknown(query, known: Self.linkParameters.union(["ls", "d", "sig"]),
+                          "link posters take the web link's v, t, iv, it, p, n, in, and ls (the link's signature), d, sig")
+        // Without a link key no `ls` can verify: refused like a `sig` without URL signing. With
+        // one, an `ls` that does not verify leaves the nicknames out, as a tampered link's page does.
+        if query.value("ls") != nil, configuration.linkSigner == nil {
+            throw ServiceError(400, "bad-query", path: "ls", "ls: this server has no link key (it was started without --link-key-file), so it cannot check a link's signature; leave ls out (the poster is drawn without nicknames)")
+        }
+        let items = query.items.compactMap { item -> String? in
+            if Self.linkParameters.contains(item.name) { return "\(QueryItems.encode(item.name))=\(QueryItems.encode(item.value))" }
+            return item.name == "ls" ? "sig=\(QueryItems.encode(item.value))" : nil
         }
         let base = try pageBase(request)
         let parsed: ParsedLink
         do throws(LinkError) {
             parsed = try ParsedLink(parsing: base.text + kind + "?" + items.joined(separator: "&"))
         } catch {
-            throw ServiceError(400, "bad-link", path: error.parameter, error.description)
+            throw Self.badLink(error)
         }
-        let themeName = try QueryItems.decode(name, item: name)
+        guard let themeName = QueryItems.decode(name) else {
+            throw ServiceError(400, "bad-query", path: "theme", "the theme name in the path is not valid percent-encoded UTF-8")
+        }
         guard let entry = catalog.entry(themeName) else {
-            let role = themeName == configuration.pairTheme ? " (the pairing theme, --pair-theme)" : themeName == configuration.cardTheme ? " (the preview card theme, --card-theme)" : ""
-            throw ServiceError(404, "unknown-theme", path: "theme", "theme '\(themeName)'\(role) is not loaded; add it to the themes folder. Known themes: \(catalog.names.joined(separator: ", "))")
+            let role = themeName == configuration.pairTheme ? "the pairing theme '\(themeName)' (--pair-theme)"
+                : themeName == configuration.cardTheme ? "the preview card theme '\(themeName)' (--card-theme)" : "no theme of that name"
+            throw ServiceError(404, "unknown-theme", path: "theme", "\(role) is not loaded; add it to the themes folder. Known themes: \(catalog.names.joined(separator: ", "))")
         }
         if kind == "i", themeName == configuration.pairTheme {
             throw ServiceError(400, "bad-link", "theme '\(themeName)' (--pair-theme) draws a pairing, which only a reply link (/v1/links/r/) has")
         }
         let result = CheckedLink(parsed, signer: configuration.linkSigner).link.result
         let key = key(result, entry)
-        return PosterJob(result: result, entry: entry, key: key, contentAddressed: query.value("d") == key.digest)
+        try checkDigest(query, "d", key)
+        return PosterJob(result: result, entry: entry, key: key, contentAddressed: query.value("d") != nil)
+    }
+
+    /// A link the parser refused: the parameter and the reason, quoting nothing from the link.
+    static func badLink(_ error: LinkError) -> ServiceError {
+        ServiceError(400, "bad-link", path: error.parameter, error.descriptionWithoutInput)
     }
 }

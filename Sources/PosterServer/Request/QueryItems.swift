@@ -2,10 +2,18 @@ import NMTIDomain
 
 /// A request's query as decoded name–value pairs, in the order given.
 ///
-/// Percent escapes are decoded strictly (a broken escape or invalid UTF-8 is an
-/// error) and `+` stays a plus sign, as in the app's `nmti://` links.
+/// Every query the service reads goes through here first, so the rules hold on every
+/// endpoint alike: percent escapes are decoded strictly in names and values (a broken
+/// escape or invalid UTF-8 is an error), `+` stays a plus sign (as in the app's links),
+/// every `&` separates two items (an empty item is an error), and **no name appears
+/// twice**: a repeated parameter would let two readers (or a signature and a reader)
+/// take different values, so it is refused before anything reads or verifies the query.
+///
+/// Errors never quote the query. They name the parameter (in `path`) when it is one the
+/// service reads (`QueryItems.namedParameters`); any other name is the requester's
+/// text and is described by its position instead.
 public struct QueryItems: Sendable, Hashable {
-    /// The decoded pairs.
+    /// The decoded pairs; no two have the same name when read from a request.
     public let items: [Pair]
 
     /// One decoded `name=value` pair.
@@ -19,13 +27,25 @@ public struct QueryItems: Sendable, Hashable {
     /// Decodes a raw query (the part after `?`).
     public init(raw: Substring) throws(ServiceError) {
         var pairs: [Pair] = []
-        for part in raw.split(separator: "&", omittingEmptySubsequences: true) {
-            guard let equals = part.firstIndex(of: "=") else {
-                throw ServiceError(400, "bad-query", path: String(part), "query item '\(part)' has no '=value'")
+        var seen = Set<String>()
+        let parts = raw.isEmpty ? [] : raw.split(separator: "&", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            let position = "query item \(index + 1)"
+            guard !part.isEmpty else { throw Self.refusal(nil, "\(position) is empty (a stray '&')") }
+            let equals = part.firstIndex(of: "=") ?? part.endIndex
+            guard equals > part.startIndex else { throw Self.refusal(nil, "\(position) has no name") }
+            guard let name = Self.decode(part[..<equals]) else {
+                throw Self.refusal(nil, "\(position) has a name that is not valid percent-encoded UTF-8")
             }
-            let name = try Self.decode(part[..<equals], item: part)
-            let value = try Self.decode(part[part.index(after: equals)...], item: part)
-            guard !name.isEmpty else { throw ServiceError(400, "bad-query", "query item '\(part)' has no name") }
+            let known = Self.namedParameters.contains(name) ? name : nil
+            let subject = known ?? "\(position) (a parameter this service does not take)"
+            guard equals < part.endIndex else { throw Self.refusal(known, "\(subject): has no '=value'") }
+            guard let value = Self.decode(part[part.index(after: equals)...]) else {
+                throw Self.refusal(known, "\(subject): the value is not valid percent-encoded UTF-8")
+            }
+            guard seen.insert(name).inserted else {
+                throw Self.refusal(known, "\(subject): given more than once; a parameter may appear once")
+            }
             pairs.append(Pair(name: name, value: value))
         }
         items = pairs
@@ -36,19 +56,21 @@ public struct QueryItems: Sendable, Hashable {
         items.first { $0.name == name }?.value
     }
 
-    /// Percent-decodes one name or value.
-    static func decode(_ text: Substring, item: Substring) throws(ServiceError) -> String {
-        guard let bytes = PercentEncoding.decodeBytes(text) else {
-            throw ServiceError(400, "bad-query", "query item '\(item)' has a broken percent escape")
-        }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw ServiceError(400, "bad-query", "query item '\(item)' does not decode to UTF-8 text")
-        }
-        return decoded
+    /// Percent-decodes one name or value; nil for a broken escape or bytes that are not UTF-8.
+    static func decode(_ text: Substring) -> String? {
+        PercentEncoding.decodeBytes(text).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
     /// Strict RFC 3986 encoding: everything but `A–Z a–z 0–9 - . _ ~` as `%XX`.
     public static func encode(_ text: String) -> String {
         PercentEncoding.encode(text)
+    }
+
+    /// Every name some endpoint reads: the only names an error may repeat.
+    static let namedParameters: Set<String> = Set(SimpleURLResult.fields.map(\.parameter))
+        .union(SimpleURLResult.serviceParameters).union(["theme", "ls", "d"]).union(PosterService.linkParameters)
+
+    private static func refusal(_ parameter: String?, _ message: String) -> ServiceError {
+        ServiceError(400, "bad-query", path: parameter, message)
     }
 }

@@ -15,17 +15,14 @@ public enum SimpleURLResult {
     /// Parameters the service reads for itself rather than the result.
     public static let serviceParameters: Set<String> = ["sig", "v"]
 
-    /// The result the query describes.
+    /// The result the query describes (`QueryItems` has refused repeated names already).
+    /// Messages name the parameter, never quote its value or an unknown name.
     public static func result(from query: QueryItems) throws(ServiceError) -> QuizResult {
-        var seen = Set<String>()
-        for item in query.items {
-            guard seen.insert(item.name).inserted else {
-                throw ServiceError(400, "bad-result", path: item.name, "\(item.name): given more than once")
-            }
-            guard serviceParameters.contains(item.name) || fields.contains(where: { $0.parameter == item.name }) else {
-                let known = fields.map(\.parameter).joined(separator: ", ")
-                throw ServiceError(400, "bad-result", path: item.name, "\(item.name): unknown parameter; known: \(known), sig, v")
-            }
+        for (index, item) in query.items.enumerated()
+        where !serviceParameters.contains(item.name) && !fields.contains(where: { $0.parameter == item.name }) {
+            let known = fields.map(\.parameter).joined(separator: ", ")
+            let named = QueryItems.namedParameters.contains(item.name) ? item.name : nil
+            throw ServiceError(400, "bad-query", path: named, "\(named ?? "query item \(index + 1)"): unknown parameter; known: \(known), sig, v")
         }
         if let plain = plainResult(query) { return plain }
         var scores: [String] = []
@@ -35,8 +32,7 @@ public enum SimpleURLResult {
             if field.hasPrefix("scores.") {
                 // Foundation's parser refuses the whole document for a number beyond a double; name the parameter.
                 if isJSONNumber(value), !(Double(value)?.isFinite ?? false) {
-                    let message = ResultError(path: parameter, reason: "expected an integer, found \(value) (beyond a 64-bit integer)").description
-                    throw ServiceError(400, "bad-result", path: parameter, message)
+                    throw ServiceError(400, "bad-result", path: parameter, "\(parameter): expected an integer, found a number beyond a 64-bit integer")
                 }
                 scores.append("\(quoted(String(field.dropFirst(7)))):\(numberOrString(value))")
             } else {
@@ -49,8 +45,7 @@ public enum SimpleURLResult {
         } catch {
             let parameter = fields.first { error.path == $0.field || error.path.hasPrefix($0.field + ".") }?.parameter
                 ?? (error.path == "scores" ? "c" : error.path)
-            let message = ResultError(path: parameter, reason: error.reason).description
-            throw ServiceError(400, "bad-result", path: parameter, message)
+            throw ServiceError(400, "bad-result", path: parameter, "\(parameter): \(error.reasonWithoutInput)")
         }
     }
 
@@ -75,10 +70,14 @@ public enum SimpleURLResult {
             guard let personality = Personality.find(raw) else { return nil }
             fromCode = personality.code
         }
+        let nickname = query.value("nickname").flatMap { $0.isEmpty ? nil : $0 }
+        let fromNickname = query.value("fromNickname").flatMap { $0.isEmpty ? nil : $0 }
+        // A control character is the reader's to refuse, with its message.
+        for name in [nickname, fromNickname] {
+            if let name, QuizResult.refusedControlCharacter(in: name) != nil { return nil }
+        }
         let result = QuizResult(
-            scores: DimensionScores(c: c, s: s, e: e, a: a), pack: pack,
-            nickname: query.value("nickname").flatMap { $0.isEmpty ? nil : $0 }, fromCode: fromCode,
-            fromNickname: query.value("fromNickname").flatMap { $0.isEmpty ? nil : $0 })
+            scores: DimensionScores(c: c, s: s, e: e, a: a), pack: pack, nickname: nickname, fromCode: fromCode, fromNickname: fromNickname)
         if let raw = query.value("code") {
             guard Personality.find(raw)?.code == result.code else { return nil }
         }

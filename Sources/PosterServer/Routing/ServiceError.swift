@@ -4,6 +4,10 @@ import PosterGraphics
 /// A request the service refuses: the HTTP status, a stable code, the JSON path or
 /// query parameter at fault (if any) and the message (the CLI's, for bad results).
 /// Sent as `{"error": {"status", "code", "path", "message"}}`.
+///
+/// A message never quotes the request: not a value, not a name the service does not
+/// read, not the path, method or media type. Error pages are served from the service's
+/// domain, and a quoted text would be a stranger's words there (a scam notice in `t=`).
 public struct ServiceError: Error, Sendable, Hashable {
     /// The HTTP status.
     public let status: Int
@@ -54,7 +58,7 @@ public struct ServiceError: Error, Sendable, Hashable {
     }
 
     var response: HTTPResponse {
-        // nosniff: a message may quote the request (`<img …>` as a theme name), and must stay JSON.
+        // nosniff: the body must stay JSON whatever a client guesses from it.
         var fields = [(name: "Content-Type", value: "application/json"), (name: "Cache-Control", value: "no-store"),
                       (name: "X-Content-Type-Options", value: "nosniff")]
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { fields.append((name, value)) }
@@ -63,13 +67,16 @@ public struct ServiceError: Error, Sendable, Hashable {
 }
 
 extension ServiceError {
-    static func notFound(_ path: Substring) -> ServiceError {
-        ServiceError(404, "not-found", "no such endpoint '\(path)'; see the README's serve section (POST /v1/render, GET /v1/posters/<theme>.png, /i, /r, /v1/links/<i|r>/<theme>.png, /.well-known/, /healthz, /readyz, /metrics)")
-    }
+    static let notFound = ServiceError(
+        404, "not-found", "no such endpoint; see the README's serve section (POST /v1/render, GET /v1/posters/<theme>.png, /i, /r, /v1/links/<i|r>/<theme>.png, /.well-known/, /healthz, /readyz, /metrics)")
+
+    /// The methods a message may name; any other is the requester's text.
+    private static let standardMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"]
 
     static func methodNotAllowed(_ method: String, allowed: [String]) -> ServiceError {
         let list = allowed.joined(separator: ", ")
-        return ServiceError(405, "method-not-allowed", "method \(method) is not allowed here; use \(list)", headers: ["Allow": list])
+        let named = standardMethods.contains(method) ? "method \(method)" : "this method"
+        return ServiceError(405, "method-not-allowed", "\(named) is not allowed here; use \(list)", headers: ["Allow": list])
     }
 
     static func limit(_ violation: HTTPLimitViolation) -> ServiceError {

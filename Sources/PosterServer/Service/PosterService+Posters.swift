@@ -28,21 +28,17 @@ extension PosterService {
         let query = try QueryItems(raw: request.query)
         let type = request.header("Content-Type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "application/json" else {
-            throw ServiceError(415, "unsupported-media-type", "the body must be a result JSON sent as Content-Type: application/json, not \(type.map { "'\($0)'" } ?? "none")")
+            throw ServiceError(415, "unsupported-media-type", "the body must be a result JSON sent as Content-Type: application/json (\(type == nil ? "it had none" : "it had another type"))")
         }
-        if let signer {
-            let canonical = URLSigner.canonical(path: String(request.path), query: query) + "\n" + SHA256.hex(request.body)
-            try check(signer, query.value("sig"), canonical)
-        }
-        for item in query.items where !["theme", "sig"].contains(item.name) {
-            throw ServiceError(400, "bad-query", path: item.name, "\(item.name): unknown parameter; POST /v1/render takes theme (and sig)")
-        }
+        try checkSignature(query) { URLSigner.canonical(path: String(request.path), query: query) + "\n" + SHA256.hex(request.body) }
+        try refuseUnknown(query, known: ["theme", "sig"], "POST /v1/render takes theme (and sig)")
         let entry = try theme(query.value("theme") ?? ThemeStore.defaultThemeName)
         let result: QuizResult
         do throws(ResultError) {
             result = try QuizResult(jsonData: Data(request.body))
         } catch {
-            throw ServiceError(400, "bad-result", path: error.path.isEmpty ? "$" : error.path, error.description)
+            let path = error.path.isEmpty ? "$" : error.path
+            throw ServiceError(400, "bad-result", path: path, "\(path): \(error.reasonWithoutInput)")
         }
         return PosterJob(result: result, entry: entry, key: key(result, entry, signsLinks: signsRequestedLinks), contentAddressed: false,
                          signsLinks: signsRequestedLinks)
@@ -52,24 +48,55 @@ extension PosterService {
     func posterJob(_ request: HTTPRequest, theme name: String) throws(ServiceError) -> PosterJob {
         guard ["GET", "HEAD"].contains(request.method) else { throw .methodNotAllowed(request.method, allowed: ["GET", "HEAD"]) }
         let query = try QueryItems(raw: request.query)
-        if let signer {
-            try check(signer, query.value("sig"), URLSigner.canonical(path: String(request.path), query: query))
+        try checkSignature(query) { URLSigner.canonical(path: String(request.path), query: query) }
+        guard let themeName = QueryItems.decode(Substring(name)) else {
+            throw ServiceError(400, "bad-query", path: "theme", "the theme name in the path is not valid percent-encoded UTF-8")
         }
-        let entry = try theme(try QueryItems.decode(Substring(name), item: Substring(name)))
+        let entry = try theme(themeName)
         let result = try SimpleURLResult.result(from: query)
         let key = key(result, entry, signsLinks: signsRequestedLinks)
-        return PosterJob(result: result, entry: entry, key: key, contentAddressed: query.value("v") == key.digest,
-                         signsLinks: signsRequestedLinks)
+        try checkDigest(query, "v", key)
+        return PosterJob(result: result, entry: entry, key: key, contentAddressed: query.value("v") != nil, signsLinks: signsRequestedLinks)
     }
 
-    func check(_ signer: URLSigner, _ sig: String?, _ canonical: String) throws(ServiceError) {
-        guard let sig else { throw ServiceError(403, "missing-signature", path: "sig", "this server requires signed URLs: add sig (HMAC-SHA256 of the canonical path and query, base64url)") }
-        guard signer.verify(sig, canonical: canonical) else { throw ServiceError(403, "bad-signature", path: "sig", "the signature does not match this URL under any active key") }
+    /// Checks `sig` against the canonical text when the service signs URLs; without URL
+    /// signing a `sig` is refused, not ignored: it could never be checked, and an
+    /// ignored parameter would make any number of cache keys for one poster.
+    func checkSignature(_ query: QueryItems, _ canonical: () -> String) throws(ServiceError) {
+        guard let signer else {
+            guard query.value("sig") == nil else {
+                throw ServiceError(400, "bad-query", path: "sig", "sig: this server does not check URL signatures (it was started without --signing-key-file); leave sig out")
+            }
+            return
+        }
+        guard let sig = query.value("sig") else { throw ServiceError(403, "missing-signature", path: "sig", "this server requires signed URLs: add sig (HMAC-SHA256 of the canonical path and query, base64url)") }
+        guard signer.verify(sig, canonical: canonical()) else { throw ServiceError(403, "bad-signature", path: "sig", "the signature does not match this URL under any active key") }
+    }
+
+    /// Refuses the first parameter not in `known`, by position: its name is the requester's text.
+    func refuseUnknown(_ query: QueryItems, known: Set<String>, _ takes: String) throws(ServiceError) {
+        guard let index = query.items.firstIndex(where: { !known.contains($0.name) }) else { return }
+        let name = query.items[index].name
+        let subject = QueryItems.namedParameters.contains(name) ? name : "query item \(index + 1)"
+        throw ServiceError(400, "bad-query", path: QueryItems.namedParameters.contains(name) ? name : nil, "\(subject): unknown parameter; \(takes)")
+    }
+
+    /// `v` (posters) or `d` (link posters), when given, must be the poster's own content
+    /// digest: the URL then names exactly these bytes and is served `immutable`. Anything
+    /// else is refused rather than ignored, so that no junk value makes a new cache key.
+    func checkDigest(_ query: QueryItems, _ parameter: String, _ key: PosterKey) throws(ServiceError) {
+        guard let given = query.value(parameter) else { return }
+        guard given.utf8.count == 32, given.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+            throw ServiceError(400, "bad-digest", path: parameter, "\(parameter): expected the poster's content digest, the 32 lowercase hex digits of its ETag")
+        }
+        guard given == key.digest else {
+            throw ServiceError(400, "bad-digest", path: parameter, "\(parameter): not this poster's content digest (its ETag), which changes with the theme and the engine; leave \(parameter) out or use the current ETag")
+        }
     }
 
     func theme(_ name: String) throws(ServiceError) -> ThemeCatalog.Entry {
         guard let entry = catalog.entry(name) else {
-            throw ServiceError(404, "unknown-theme", path: "theme", "theme '\(name)' not found; known themes: \(catalog.names.joined(separator: ", "))")
+            throw ServiceError(404, "unknown-theme", path: "theme", "no theme of that name is loaded; known themes: \(catalog.names.joined(separator: ", "))")
         }
         return entry
     }

@@ -44,7 +44,7 @@ extension PosterService {
                 status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")],
                 body: Array(metrics.exposition(snapshot()).utf8)))
         case .unknown, .landing, .linkPoster, .wellKnown:
-            exchange.fail(.notFound(path))
+            exchange.fail(.notFound)
         case .render, .poster:
             if phase != .ready { return exchange.fail(.draining) }
             if let open = http.withLock({ $0?.openConnections }), open > configuration.maximumConnections { return exchange.fail(.overCapacity) }

@@ -8,8 +8,16 @@ import PosterKit
 ///
 /// The canonical form: the path, then `?` and every query item but `sig`, each name
 /// and value percent-decoded and re-encoded strictly (RFC 3986 unreserved characters
-/// only), sorted by name then value, joined with `&` (no `?` when there are none).
-/// A POST signs the same text plus a line break and the body's lowercase hex SHA-256.
+/// only), sorted by name, joined with `&` (no `?` when there are none). A POST signs
+/// the same text plus a line break and the body's lowercase hex SHA-256.
+///
+/// One canonical text is one request: a query read from a request never repeats a
+/// name (`QueryItems(raw:)` refuses it before any signature is checked), so sorting by
+/// name loses nothing but the order of different parameters, which means nothing.
+/// Repeated names, possible only in `QueryItems(pairs:)`, keep their given order, so
+/// two orders of one name's values never share a signature. (Sorting values as well
+/// used to let a signed `theme=classic&theme=neon` verify as `theme=neon&theme=classic`.)
+/// For distinct names the text is what it always was, so URLs signed before still verify.
 public struct URLSigner: Sendable {
     private let keys: [HMACSHA256]
 
@@ -34,11 +42,11 @@ public struct URLSigner: Sendable {
 
     /// The text that is signed for a path and query items.
     public static func canonical(path: String, query: QueryItems) -> String {
-        var pairs: [(name: String, value: String)] = []
-        for item in query.items where item.name != "sig" {
-            pairs.append((QueryItems.encode(item.name), QueryItems.encode(item.value)))
+        var pairs: [(name: String, value: String, index: Int)] = []
+        for (index, item) in query.items.enumerated() where item.name != "sig" {
+            pairs.append((QueryItems.encode(item.name), QueryItems.encode(item.value), index))
         }
-        pairs.sort { left, right in left.name == right.name ? left.value < right.value : left.name < right.name }
+        pairs.sort { left, right in left.name == right.name ? left.index < right.index : left.name < right.name }
         let items: [String] = pairs.map { pair in pair.name + "=" + pair.value }
         return items.isEmpty ? path : path + "?" + items.joined(separator: "&")
     }

@@ -48,6 +48,69 @@ struct LinkParsingErrorTests {
         }
     }
 
+    /// Names are read as strictly as values, and every `&` separates two items.
+    @Test(arguments: [
+        ("https://nmti.example/i?v=1.1.1.1&&n=a", LinkError.Reason.malformedQuery("")),
+        ("https://nmti.example/i?&v=1.1.1.1", .malformedQuery("")), ("https://nmti.example/i?v=1.1.1.1&", .malformedQuery("")),
+        ("nmti://invite?from=PRED&", .malformedQuery("")), ("nmti://invite?&", .malformedQuery("")),
+        ("nmti://invite?from=PRED&%zz=1", .badPercentEncoding("%zz")), ("nmti://invite?from=PRED&x%E4=1", .badPercentEncoding("x%E4")),
+        ("https://nmti.example/i?v=1.1.1.1&%=1", .badPercentEncoding("%")), ("https://nmti.example/i?v=1.1.1.1&utm%2=x", .badPercentEncoding("utm%2")),
+    ])
+    func emptyItemsAndBrokenNamesAreRefused(link: String, reason: LinkError.Reason) {
+        #expect(throws: LinkError(reason: reason, link: link)) { try ParsedLink(parsing: link) }
+    }
+
+    /// Names are decoded as values are, so one parameter has one meaning whatever its spelling.
+    @Test func namesAreDecoded() throws {
+        #expect(try NMTILink(parsing: "https://nmti.example/i?%76=6.-3.2.-5") == NMTILink(parsing: "https://nmti.example/i?v=6.-3.2.-5"))
+        #expect(throws: LinkError.self) { try ParsedLink(parsing: "https://nmti.example/i?v=1.1.1.1&%76=1.1.1.1") }
+    }
+
+    /// C0 and C1 controls (but line breaks and tabs) in a nickname are refused, never cut at.
+    @Test(arguments: ["%00", "%01", "%08", "%0B", "%1B", "%1F", "%7F", "%C2%80", "%C2%85", "%C2%9F"])
+    func controlCharactersInNicknamesAreRefused(escape: String) {
+        for link in ["https://nmti.example/i?v=1.1.1.1&n=a\(escape)b", "https://nmti.example/r?v=1.1.1.1&iv=1.1.1.1&in=\(escape)",
+                     "nmti://invite?from=PRED&nickname=a\(escape)", "nmti://reply?from=PRED&to=DOOM&toNickname=\(escape)b"] {
+            let error = #expect(throws: LinkError.self, "\(link)") { try ParsedLink(parsing: link) }
+            guard case .controlCharacter(let parameter, let character)? = error?.reason else {
+                Issue.record("\(link): \(String(describing: error))")
+                continue
+            }
+            #expect(["n", "in", "nickname", "toNickname"].contains(parameter) && character != "a")
+            #expect(error?.parameter == parameter)
+            #expect(error?.description.contains("holds the control character U+") == true)
+        }
+    }
+
+    @Test func lineBreaksAndTabsInNicknamesAreKept() throws {
+        let link = try NMTILink(parsing: "https://nmti.example/i?v=1.1.1.1&n=a%0Ab%09c%0D%0Ad")
+        #expect(link.sender.nickname == "a\nb\tc\r\nd")
+    }
+
+    /// The service's pages show this: parameters the format defines, never a value, a foreign name or the link.
+    @Test func descriptionsWithoutInputQuoteNothing() {
+        let scam = "官方通知加微信"
+        let cases: [(LinkError.Reason, String?, String)] = [
+            (.unknownCode(parameter: "t", value: scam), "t", "parameter 't' is not a personality code or alias"),
+            (.badScores(parameter: "v", value: scam), "v", "parameter 'v' is not four integers joined by '.', such as 6.-3.2.-5"),
+            (.unknownPack(scam), "p", "parameter 'p' names an unknown pack; expected workplace or student (w or s on the web)"),
+            (.duplicateParameter(scam), nil, "a parameter appears more than once"),
+            (.duplicateParameter("n"), "n", "parameter 'n' appears more than once"),
+            (.badPercentEncoding(scam), nil, "a query item is not valid percent-encoded UTF-8"),
+            (.malformedQuery(scam), nil, "a query item has no name or no '=value'"),
+            (.unknownKind(scam), nil, "unknown link kind; expected invite or reply (i or r on the web)"),
+            (.badBase(scam), nil, "the link base is not a valid https:// base"),
+            (.missingParameter("it"), "it", "missing parameter 'it'"),
+        ]
+        for (reason, parameter, text) in cases {
+            let error = LinkError(reason: reason, link: "https://nmti.example/i?x=" + scam)
+            #expect(error.parameter == parameter, "\(reason)")
+            #expect(error.descriptionWithoutInput == text, "\(reason)")
+            #expect(!error.descriptionWithoutInput.contains(scam))
+        }
+        #expect(LinkError(reason: .unknownPack("x"), link: "nmti://invite?pack=x").parameter == "pack")
+    }
+
     @Test func descriptionsQuoteTheLinkAndCutLongOnes() {
         let error = LinkError(reason: .duplicateParameter("from"), link: "nmti://invite?from=A&from=B")
         #expect(error.description == "nmti://invite?from=A&from=B: parameter 'from' appears more than once")

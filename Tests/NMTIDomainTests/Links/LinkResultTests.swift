@@ -26,6 +26,19 @@ struct LinkResultTests {
         #expect(resolved.link.result == result)
     }
 
+    /// A result built in code may hold controls the reader refuses: its links leave them out,
+    /// so no link the engine prints (or signs) carries one.
+    @Test func linksNeverCarryControlCharacters() {
+        let result = QuizResult(scores: Self.scores, nickname: "a\u{0}b\u{1B}c\u{85}d\ne", fromCode: Self.pred, fromNickname: "\u{7F}\u{0}")
+        let link = ResolvedResult(result).link
+        guard case .reply(_, let sender, let inviter) = link else { Issue.record("not a reply: \(link)"); return }
+        #expect(sender.nickname == "abcd\ne")
+        #expect(inviter.nickname == nil)
+        for text in [link.url, link.canonicalText] {
+            #expect(!["%00", "%1B", "%C2%85", "%7F"].contains { text.contains($0) }, "\(text)")
+        }
+    }
+
     @Test func peopleWithoutScoresAreDrawnAtTheirPoles() {
         let link = NMTILink.reply(pack: .workplace, sender: LinkPerson(code: Self.poom), inviter: LinkPerson(code: Self.pred))
         let result = link.result

@@ -63,6 +63,9 @@ struct LinkCommandTests {
         ("https://nmti.example/r?v=6.-3.2", "parameter 'v': '6.-3.2' is not four integers"),
         ("nmti://invite?from=XXXX", "parameter 'from': 'XXXX' is not a personality code"),
         ("https://nmti.example/x?v=1.1.1.1", "unknown link kind 'x'"),
+        ("https://nmti.example/i?v=1.1.1.1&n=a%00b", "parameter 'n' holds the control character U+0000"),
+        ("nmti://invite?from=PRED&toNickname=a%1Bb&", "empty query item"),
+        ("nmti://invite?from=PRED&%zz=1", "is not valid percent-encoded UTF-8"),
     ])
     func badLinksExitWith65NamingTheParameter(link: String, reason: String) {
         for command in ["resolve", "render"] {

@@ -8,6 +8,9 @@ import Testing
 struct TerminalSafetyTests {
     /// Control and override characters a hostile theme or nickname carries.
     static let hostile = "A\u{1B}[2J\u{1B}]0;pwned\u{07}B\nC\rD\u{9B}E\u{202E}F\u{2066}G\u{7F}"
+    /// What of it a nickname may still hold (the reader refuses C0, DEL and C1 controls in
+    /// nicknames): line breaks, line and paragraph separators, bidi controls.
+    static let hostileNickname = "A\u{2028}B\nC\rD\u{2029}E\u{202E}F\u{2066}G"
 
     static func expectSafe(_ text: String, _ label: String) {
         let forbidden = text.unicodeScalars.filter { TerminalText.needsEscape($0) && $0 != "\n" }
@@ -37,8 +40,12 @@ struct TerminalSafetyTests {
             """.write(to: folder.appendingPathComponent("theme.json5"), atomically: false, encoding: .utf8)
         let result = out.appendingPathComponent("result.json")
         try JSONSerialization.data(withJSONObject: [
-            "pack": "workplace", "scores": ["c": 1, "s": 1, "e": 1, "a": 1], "nickname": "nick" + Self.hostile,
+            "pack": "workplace", "scores": ["c": 1, "s": 1, "e": 1, "a": 1], "nickname": "nick" + Self.hostileNickname,
         ]).write(to: result)
+        let refused = out.appendingPathComponent("refused.json")
+        try JSONSerialization.data(withJSONObject: [
+            "pack": "workplace", "scores": ["c": 1, "s": 1, "e": 1, "a": 1], "nickname": "nick" + Self.hostile,
+        ]).write(to: refused)
         let environment = ["NMTI_THEMES_DIR": themes.path]
 
         let list = try BoundedRun.run(["themes", "list"], timeout: 60, environment: environment)
@@ -54,8 +61,14 @@ struct TerminalSafetyTests {
         Self.expectSafe(render.stderr, "render notes")
         let notes = render.stderrLines.filter { $0.hasPrefix("note: ") }
         #expect(notes.count == 1, "\(render.stderr)")
-        #expect(notes.first?.contains("nickA\\u{1b}[2J") == true && notes.first?.contains("label") == true, "\(render.stderr)")
+        #expect(notes.first?.contains("nickA\\u{") == true && notes.first?.contains("label") == true, "\(render.stderr)")
         #expect(render.stderrLines.count == 2 && render.stderrLines.last?.hasPrefix("wrote ") == true, "\(render.stderr)")
+        // C0, DEL and C1 controls never reach a poster or a note: the nickname is refused, in one line.
+        let refusal = try BoundedRun.run(["render", refused.path, "--theme", "hostile", "-o", out.appendingPathComponent("y.png").path],
+                                         timeout: 60, environment: environment)
+        #expect(refusal.status == 65 && refusal.stderrLines.count == 1, "\(refusal.stderr)")
+        #expect(refusal.stderr.contains("nickname: holds the control character U+001B"), "\(refusal.stderr)")
+        Self.expectSafe(refusal.stderr, "refusal")
 
         let preview = try BoundedRun.run(["preview", "--theme", "hostile", "--tile-width", "40", "-o", out.appendingPathComponent("p.png").path],
                                          timeout: 120, environment: environment)

@@ -37,7 +37,12 @@ import Testing
         #expect(try refusal("c=1&s=1&e=1&a=1e400")?.path == "a")
         #expect(try refusal("c=1&s=1&e=1&a=1,\"x\":2")?.path == "a")
         #expect(try refusal("c=1&s=1&e=1&a=1&from=ZZZZ")?.path == "from")
-        #expect(try refusal("c=1&c=2&s=1&e=1&a=1")?.message == "c: given more than once")
+        #expect(try refusal("c=1&c=2&s=1&e=1&a=1")?.message == "c: given more than once; a parameter may appear once")
+        // Names the service does not read are not repeated back: they are the requester's text.
+        let unknown = try refusal("c=1&s=1&e=1&a=1&%E5%AE%98=1")
+        #expect(unknown?.path == nil && unknown?.message.hasPrefix("query item 5: unknown parameter; known: c, s, e, a,") == true)
+        #expect(try refusal("c=1&s=1&e=1&a=1&pack=%E5%AE%98")?.message == "pack: unknown pack; expected workplace or student")
+        #expect(try refusal("c=1&s=1&e=1&a=1&nickname=a%00b")?.path == "nickname")
         #expect(try refusal("c=1&s=1&e=1&a=1") == nil)
         #expect(throws: ServiceError.self) { try QueryItems(raw: "a=%E4%B8") }
         #expect(throws: ServiceError.self) { try QueryItems(raw: "novalue") }
@@ -47,7 +52,7 @@ import Testing
 @Suite struct SimpleURLPlainPathTests {
     static let queries = [
         "c=6&s=-3&e=2&a=-5", "c=0&s=0&e=0&a=0", "c=-0&s=1&e=1&a=1", "c=01&s=1&e=1&a=1", "c=999999999999999999&s=-1&e=1&a=1",
-        "c=1&s=1&e=1&a=1&pack=student&nickname=%E5%B0%8F%E7%8E%8B&from=hexa&fromNickname=%22%5C%00",
+        "c=1&s=1&e=1&a=1&pack=student&nickname=%E5%B0%8F%E7%8E%8B&from=hexa&fromNickname=%22%5C%0A%09",
         "c=1&s=1&e=1&a=1&pack=workplace&code=pred", "c=1&s=1&e=1&a=1&code=HEXA&nickname=&fromNickname=",
         "c=-1&s=-1&e=-1&a=-1&code=DOOM&from=x", "c=1&s=1&e=1&a=1&code=DOOM", "c=1&s=1&e=1&a=1&pack=Student",
         "c=1.0&s=1&e=1&a=1", "c=1e1&s=1&e=1&a=1", "c=%2B1&s=1&e=1&a=1", "c=1&s=1&e=1", "c=&s=1&e=1&a=1",
@@ -62,7 +67,7 @@ import Testing
         do throws(ServiceError) { json = try SimpleURLResult.result(from: query) } catch { json = nil }
         if let plain { #expect(plain == json, "\(raw)") }
         let expectedPlain = ["c=6&s=-3&e=2&a=-5", "c=0&s=0&e=0&a=0", "c=999999999999999999&s=-1&e=1&a=1",
-                             "c=1&s=1&e=1&a=1&pack=student&nickname=%E5%B0%8F%E7%8E%8B&from=hexa&fromNickname=%22%5C%00",
+                             "c=1&s=1&e=1&a=1&pack=student&nickname=%E5%B0%8F%E7%8E%8B&from=hexa&fromNickname=%22%5C%0A%09",
                              "c=1&s=1&e=1&a=1&pack=workplace&code=pred", "c=1&s=1&e=1&a=1&code=HEXA&nickname=&fromNickname="]
         #expect((plain != nil) == expectedPlain.contains(raw), "\(raw)")
     }

@@ -59,6 +59,31 @@ import Testing
         #expect(!server.stderr.contains("sig="))
     }
 
+    /// One signature, one request: a signed `theme=classic&theme=neon` used to verify with
+    /// the values swapped too (the canonical text sorted values), and then drew neon.
+    @Test func aSignatureCoversOneRequestOnly() throws {
+        let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-serve-keys-\(UUID().uuidString)")
+        try "\(Self.newKey)\n".write(to: keyFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: keyFile) }
+        let server = try ServerProcess(["--signing-key-file", keyFile.path, "--workers", "1"])
+        defer { server.stop() }
+        let body = #"{"scores":{"c":1,"s":1,"e":1,"a":1}}"#
+        let signer = URLSigner(keys: [Array(Self.newKey.utf8)])
+        let signed = QueryItems(pairs: [("theme", "classic"), ("theme", "neon")])
+        let sig = signer.signature(forCanonical: URLSigner.canonical(path: "/v1/render", query: signed) + "\n" + SHA256.hex(Array(body.utf8)))
+        for query in ["theme=classic&theme=neon", "theme=neon&theme=classic"] {
+            let answer = try Curl.request(server.url("/v1/render?\(query)&sig=\(sig)"), ["-H", "Content-Type: application/json"], body: Data(body.utf8))
+            #expect(answer.status == 400, "\(query): \(answer.text)")
+            #expect(answer.error?["code"] as? String == "bad-query" && answer.error?["path"] as? String == "theme", "\(answer.text)")
+        }
+        // Even a query built in code cannot give two orders of a repeated name one canonical text.
+        let swapped = QueryItems(pairs: [("theme", "neon"), ("theme", "classic")])
+        #expect(URLSigner.canonical(path: "/v1/render", query: signed) != URLSigner.canonical(path: "/v1/render", query: swapped))
+        // Distinct names: the canonical text every URL signed so far was signed with.
+        let plain = try QueryItems(raw: "theme=neon&sig=x&a=%2D2&A=1&nickname=b&nickname2=a")
+        #expect(URLSigner.canonical(path: "/p", query: plain) == "/p?A=1&a=-2&nickname=b&nickname2=a&theme=neon")
+    }
+
     @Test func canonicalFormSortsAndReencodes() throws {
         let raw = try QueryItems(raw: "nickname=%E5%B0%8F+%41&c=1&sig=zzz&a=%2D2")
         #expect(URLSigner.canonical(path: "/v1/posters/x.png", query: raw) == "/v1/posters/x.png?a=-2&c=1&nickname=%E5%B0%8F%2BA")
