@@ -1,0 +1,144 @@
+import CLinuxEvents
+import Foundation
+
+extension HTTPGate {
+    /// Bytes one socket may have queued before the gate stops reading from the other.
+    static let queueLimit = 256 * 1024
+    /// How long a closing connection's input is drained after its last answer, so the
+    /// answer is not lost to a reset (a client still sending when the socket closes).
+    static let lingerNanoseconds: UInt64 = 2_000_000_000
+
+    /// One readiness event on a connection's client or server socket.
+    func relay(_ connection: GateConnection, clientSide: Bool, events: UInt32, _ state: inout Loop, now: UInt64) {
+        let readable = events & (UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)) != 0
+        let failed = events & (UInt32(EPOLLERR.rawValue) | UInt32(EPOLLHUP.rawValue)) != 0
+        if clientSide {
+            // A reset or a client gone both ways: nothing can be delivered any more.
+            if failed, !readable { return discard(connection, &state) }
+            if readable, !readClient(connection, now: now) { return discard(connection, &state) }
+        } else if readable || failed {
+            readServer(connection, now: now)
+        }
+        advance(connection, &state, now: now)
+    }
+
+    /// Reads what the client sent and passes it through the request stream; false when the client is gone.
+    private func readClient(_ connection: GateConnection, now: UInt64) -> Bool {
+        let count = withScratch { buffer in recv(connection.client, buffer.baseAddress, buffer.count, 0) }
+        if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
+        if count == 0 {
+            connection.clientReadClosed = true
+            return true
+        }
+        connection.lastActivity = now
+        // After a refusal or an ending, what the client still sends is read and dropped.
+        guard case .open = connection.ending else { return true }
+        let consumed = withScratch { buffer in connection.stream.consume(ArraySlice(UnsafeBufferPointer(rebasing: buffer[0..<count]))) }
+        connection.toServer.append(consumed.forward)
+        if let violation = consumed.violation {
+            let response = delegate.refusal(violation, line: consumed.line)
+            connection.ending = .refusing(response: HTTPResponseWriter.bytes(response, method: consumed.line?.method ?? "GET"))
+        }
+        return true
+    }
+
+    /// Reads what libmicrohttpd answered; at its end of file the gate's end is closed.
+    private func readServer(_ connection: GateConnection, now: UInt64) {
+        guard !connection.serverClosed else { return }
+        let count = withScratch { buffer in recv(connection.server, buffer.baseAddress, buffer.count, 0) }
+        if count > 0 {
+            connection.lastActivity = now
+            withScratch { buffer in connection.toClient.append(UnsafeBufferPointer(rebasing: buffer[0..<count])) }
+        } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+            close(connection.server)
+            connection.serverClosed = true
+        }
+    }
+
+    /// Sends what is queued, shuts and closes what is finished, and updates what the loop waits for.
+    func advance(_ connection: GateConnection, _ state: inout Loop, now: UInt64) {
+        if !connection.serverClosed, !connection.serverWriteShut, !connection.toServer.isEmpty, !connection.toServer.flush(to: connection.server) {
+            connection.toServer = OutgoingBytes()  // libmicrohttpd closed its end; its answer (if any) is still read
+        }
+        // No more requests will come: libmicrohttpd sees the end of input and closes when its answers are out.
+        if !connection.serverClosed, !connection.serverWriteShut, connection.toServer.isEmpty,
+           connection.clientReadClosed || connection.isRefusing {
+            shutdown(connection.server, Int32(SHUT_WR))
+            connection.serverWriteShut = true
+        }
+        if connection.serverClosed {
+            switch connection.ending {
+            case .refusing(let response):
+                connection.toClient.append(response)  // after every earlier answer, in order
+                connection.ending = .lingering(until: now + Self.lingerNanoseconds)
+            case .open:
+                connection.ending = .lingering(until: now + Self.lingerNanoseconds)
+            case .lingering:
+                break
+            }
+        }
+        if !connection.toClient.isEmpty, !connection.toClient.flush(to: connection.client) { return discard(connection, &state) }
+        if case .lingering(let until) = connection.ending, connection.toClient.isEmpty {
+            if !connection.clientWriteShut {
+                shutdown(connection.client, Int32(SHUT_WR))
+                connection.clientWriteShut = true
+            }
+            if connection.clientReadClosed || now > until { return discard(connection, &state) }
+        }
+        updateInterests(connection)
+    }
+
+    private func updateInterests(_ connection: GateConnection) {
+        let input = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue), output = UInt32(EPOLLOUT.rawValue)
+        var client: UInt32 = 0
+        let dropping = !(connection.ending.isOpen)
+        if !connection.clientReadClosed, dropping || connection.toServer.count < Self.queueLimit { client |= input }
+        if !connection.toClient.isEmpty { client |= output }
+        if client != connection.clientInterest {
+            connection.clientInterest = client
+            Self.watch(poller, connection.client, token: connection.id << 1, events: client, modify: true)
+        }
+        guard !connection.serverClosed else { return }
+        var server: UInt32 = 0
+        if connection.toClient.count < Self.queueLimit { server |= UInt32(EPOLLIN.rawValue) }
+        if !connection.toServer.isEmpty, !connection.serverWriteShut { server |= output }
+        if server != connection.serverInterest {
+            connection.serverInterest = server
+            Self.watch(poller, connection.server, token: connection.id << 1 | 1, events: server, modify: true)
+        }
+    }
+
+    /// Closes both of the gate's sockets of a connection and forgets it.
+    func discard(_ connection: GateConnection, _ state: inout Loop) {
+        guard state.connections.removeValue(forKey: connection.id) != nil else { return }
+        close(connection.client)
+        if !connection.serverClosed { close(connection.server) }
+        openCount.subtract(1, ordering: .relaxed)
+    }
+
+    /// Every tenth of a second: closes connections with no traffic either way for the
+    /// idle timeout (not those being answered: a render may take its time), and
+    /// lingering ones whose drain time is up.
+    func sweep(_ state: inout Loop, now: UInt64) {
+        let idle = UInt64(max(1, configuration.idleTimeoutSeconds)) * 1_000_000_000
+        for connection in Array(state.connections.values) {
+            if case .lingering(let until) = connection.ending, now > until {
+                discard(connection, &state)
+            } else if now &- connection.lastActivity > idle, connection.serverClosed || !delegate.isAnswering(connection.serverPeer) {
+                discard(connection, &state)
+            }
+        }
+    }
+
+    /// The loop's one read buffer, lent to a read (only the loop thread reads).
+    private func withScratch<T>(_ body: (UnsafeMutableBufferPointer<UInt8>) -> T) -> T {
+        body(scratch)
+    }
+}
+
+extension GateConnection.Ending {
+    var isOpen: Bool {
+        if case .open = self { return true }
+        return false
+    }
+}
