@@ -12,6 +12,8 @@ final class HTTPExchange: Sendable {
         var body: [UInt8] = []
         var headersSeen = false
         var violation: HTTPRequestViolation?
+        /// The gate refused a request whose line it could not read: logged as `-`.
+        var lineUnreadable = false
         var dispatched = false
         var response: HTTPResponse?
         var suspended = false
@@ -32,48 +34,28 @@ final class HTTPExchange: Sendable {
 /// that answers before returning is answered on the HTTP thread; otherwise the
 /// connection is suspended (it costs no thread) and resumed when `respond` is called.
 package final class HTTPResponder: Sendable {
-    private enum Backend {
-        /// A request libmicrohttpd read: the answer goes back through the library.
-        case exchange(HTTPExchange, HTTPServerCore, connection: OpaquePointer)
-        /// A request the gate refused: the answer is kept for the gate to send.
-        case capture
-    }
-
-    nonisolated(unsafe) private let backend: Backend
-    private let kept = Mutex<HTTPResponse?>(nil)
+    private let exchange: HTTPExchange
+    private let server: HTTPServerCore
+    nonisolated(unsafe) private let connection: OpaquePointer
 
     init(exchange: HTTPExchange, server: HTTPServerCore, connection: OpaquePointer) {
-        backend = .exchange(exchange, server, connection: connection)
-    }
-
-    /// A responder that only keeps the answer (`captured`).
-    init() {
-        backend = .capture
+        self.exchange = exchange
+        self.server = server
+        self.connection = connection
     }
 
     /// Sends `response`; later calls are ignored.
     package func respond(_ response: HTTPResponse) {
-        switch backend {
-        case .capture:
-            kept.withLock { if $0 == nil { $0 = response } }
-        case .exchange(let exchange, let server, let connection):
-            let resume = exchange.state.withLock { state -> Bool in
-                guard state.response == nil, !state.completed else { return false }
-                state.response = response
-                return state.suspended
-            }
-            if resume { server.resume(exchange, connection: connection) }
+        let resume = exchange.state.withLock { state -> Bool in
+            guard state.response == nil, !state.completed else { return false }
+            state.response = response
+            return state.suspended
         }
+        if resume { server.resume(exchange, connection: connection) }
     }
-
-    /// The kept answer of a capturing responder.
-    var captured: HTTPResponse? { kept.withLock { $0 } }
 
     /// Whether an answer was given.
     package var hasResponded: Bool {
-        switch backend {
-        case .capture: kept.withLock { $0 != nil }
-        case .exchange(let exchange, _, _): exchange.state.withLock { $0.response != nil }
-        }
+        exchange.state.withLock { $0.response != nil }
     }
 }

@@ -104,4 +104,42 @@ package enum HTTPRequestViolation: Error, Sendable, Hashable {
         case .unsupportedExpectation: "the only expectation served is '100-continue'"
         }
     }
+
+    /// The violation as the gate writes it into the request it hands libmicrohttpd in
+    /// place of the refused one (`code` plus what the case carries).
+    var gateText: String {
+        switch self {
+        case .bodyTooLarge(let limit), .targetTooLong(let limit), .headersTooLarge(let limit): "\(code) \(limit)"
+        case .badHeaderField(let name): name.map { "\(code) \($0)" } ?? code
+        case .badHost(let problem): "\(code) \(problem.rawValue)"
+        case .badContentLength(let problem): "\(code) \(problem.rawValue)"
+        case .badLineEnding: "bad-framing line-ending"
+        case .conflictingFraming: "bad-framing conflicting"
+        case .badChunk: "bad-framing chunk"
+        case .badRequestLine, .unsupportedVersion, .unsupportedTransferCoding, .unsupportedExpectation: code
+        }
+    }
+
+    /// Reads `gateText` back.
+    init?(gateText: String) {
+        let parts = gateText.split(separator: " ", maxSplits: 1).map(String.init)
+        let argument = parts.count > 1 ? parts[1] : nil
+        switch (parts.first ?? "", argument) {
+        case ("body-too-large", let limit?): guard let value = Int(limit) else { return nil }; self = .bodyTooLarge(limit: value)
+        case ("url-too-long", let limit?): guard let value = Int(limit) else { return nil }; self = .targetTooLong(limit: value)
+        case ("headers-too-large", let limit?): guard let value = Int(limit) else { return nil }; self = .headersTooLarge(limit: value)
+        case ("bad-header", let name): self = .badHeaderField(name: name)
+        case ("bad-host", let problem?): guard let value = HostProblem(rawValue: problem) else { return nil }; self = .badHost(value)
+        case ("bad-content-length", let problem?): guard let value = ContentLengthProblem(rawValue: problem) else { return nil }; self = .badContentLength(value)
+        case ("bad-framing", "line-ending"): self = .badLineEnding
+        case ("bad-framing", "conflicting"): self = .conflictingFraming
+        case ("bad-framing", "chunk"): self = .badChunk
+        case ("bad-request-line", nil): self = .badRequestLine
+        case ("http-version-not-supported", nil): self = .unsupportedVersion
+        case ("unsupported-transfer-coding", nil): self = .unsupportedTransferCoding
+        case ("expectation-failed", nil): self = .unsupportedExpectation
+        default: return nil
+        }
+    }
 }
+

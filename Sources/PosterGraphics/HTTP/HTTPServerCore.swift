@@ -12,7 +12,7 @@ final class HTTPServerCore: Sendable, HTTPGateDelegate {
     let handler: HTTPHandler
     let watch: HTTPConnectionWatch
     nonisolated(unsafe) private var daemon: OpaquePointer?
-    nonisolated(unsafe) private var gate: HTTPGate!
+    nonisolated(unsafe) private(set) var gate: HTTPGate!
     private let suspended = Mutex<[ObjectIdentifier: (exchange: HTTPExchange, responder: HTTPResponder)]>([:])
     private let phase = Mutex(Phase.running)
     private let fallback = Mutex<HTTPResponse?>(nil)
@@ -62,17 +62,6 @@ final class HTTPServerCore: Sendable, HTTPGateDelegate {
 
     func isAnswering(_ descriptor: Int32) -> Bool {
         watch.isAnswering(descriptor)
-    }
-
-    /// Asks the handler for the answer to a refused request, as it answers any other:
-    /// the service logs and counts it, and gives its error in its own form.
-    func refusal(_ violation: HTTPRequestViolation, line: HTTPRequestLine?) -> HTTPResponse {
-        let request = HTTPRequest(
-            method: line?.method ?? "-", target: line?.target ?? "-", violation: violation, receivedAt: DispatchTime.now().uptimeNanoseconds)
-        let responder = HTTPResponder()
-        handler(request, responder)
-        return responder.captured ?? HTTPResponse(
-            status: violation.status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array((violation.reason + "\n").utf8))
     }
 
     /// Opens libmicrohttpd, which is loaded only when a server starts (see CMicroHTTPDShim.h).

@@ -8,8 +8,9 @@ final class GateConnection {
     enum Ending {
         /// Open both ways.
         case open
-        /// A violation refused the stream: earlier answers are relayed, then the refusal, then it closes.
-        case refusing(response: [UInt8])
+        /// A violation refused the stream: libmicrohttpd answers the earlier requests and the
+        /// marked one in their place, then closes; nothing more of the client's is passed on.
+        case refusing
         /// The last bytes for the client are queued; then its write side is shut and its input drained until `until`.
         case lingering(until: UInt64)
     }

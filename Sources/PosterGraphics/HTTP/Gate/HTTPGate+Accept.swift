@@ -68,7 +68,7 @@ extension HTTPGate {
             let id = state.nextID
             state.nextID += 1
             let connection = GateConnection(
-                id: id, client: client, server: pair[0], serverPeer: pair[1], stream: HTTPRequestStream(limits: configuration), now: now)
+                id: id, client: client, server: pair[0], serverPeer: pair[1], stream: HTTPRequestStream(limits: configuration, marker: marker), now: now)
             state.connections[id] = connection
             openCount.add(1, ordering: .relaxed)
             connection.clientInterest = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)

@@ -35,10 +35,7 @@ extension HTTPGate {
         guard case .open = connection.ending else { return true }
         let consumed = withScratch { buffer in connection.stream.consume(ArraySlice(UnsafeBufferPointer(rebasing: buffer[0..<count]))) }
         connection.toServer.append(consumed.forward)
-        if let violation = consumed.violation {
-            let response = delegate.refusal(violation, line: consumed.line)
-            connection.ending = .refusing(response: HTTPResponseWriter.bytes(response, method: consumed.line?.method ?? "GET"))
-        }
+        if consumed.violation != nil { connection.ending = .refusing }
         return true
     }
 
@@ -60,22 +57,14 @@ extension HTTPGate {
         if !connection.serverClosed, !connection.serverWriteShut, !connection.toServer.isEmpty, !connection.toServer.flush(to: connection.server) {
             connection.toServer = OutgoingBytes()  // libmicrohttpd closed its end; its answer (if any) is still read
         }
-        // No more requests will come: libmicrohttpd sees the end of input and closes when its answers are out.
-        if !connection.serverClosed, !connection.serverWriteShut, connection.toServer.isEmpty,
-           connection.clientReadClosed || connection.isRefusing {
+        // The client sends no more: libmicrohttpd sees the end of input and closes when its answers are out.
+        // (A refused stream needs no such signal: its marked request asks libmicrohttpd to close.)
+        if !connection.serverClosed, !connection.serverWriteShut, connection.toServer.isEmpty, connection.clientReadClosed {
             shutdown(connection.server, Int32(SHUT_WR))
             connection.serverWriteShut = true
         }
         if connection.serverClosed {
-            switch connection.ending {
-            case .refusing(let response):
-                connection.toClient.append(response)  // after every earlier answer, in order
-                connection.ending = .lingering(until: now + Self.lingerNanoseconds)
-            case .open:
-                connection.ending = .lingering(until: now + Self.lingerNanoseconds)
-            case .lingering:
-                break
-            }
+            if !connection.isLingering { connection.ending = .lingering(until: now + Self.lingerNanoseconds) }
         }
         if !connection.toClient.isEmpty, !connection.toClient.flush(to: connection.client) { return discard(connection, &state) }
         if case .lingering(let until) = connection.ending, connection.toClient.isEmpty {

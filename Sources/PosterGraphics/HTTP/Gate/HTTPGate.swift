@@ -10,8 +10,6 @@ protocol HTTPGateDelegate: AnyObject, Sendable {
     func admit(_ descriptor: Int32, from address: sockaddr_in) -> Bool
     /// Whether libmicrohttpd is answering a request on this connection now.
     func isAnswering(_ descriptor: Int32) -> Bool
-    /// The answer to a request the gate refused, from the service's own error form.
-    func refusal(_ violation: HTTPRequestViolation, line: HTTPRequestLine?) -> HTTPResponse
 }
 
 /// The front door of the HTTP server. It owns the listening socket and relays every
@@ -21,9 +19,9 @@ protocol HTTPGateDelegate: AnyObject, Sendable {
 /// - libmicrohttpd 0.9.75 reads conflicting framing its own way (the first of two
 ///   `Content-Length`s, chunked over `Content-Length`) and answers a malformed
 ///   `Content-Length` with its status line sent twice. Behind the gate it only ever
-///   sees canonical heads and bodies; a refused request gets one answer in the
-///   service's JSON form, after every earlier answer on the connection, and the
-///   connection closes.
+///   sees canonical heads and bodies; in place of a refused request it gets a marked
+///   one (`HTTPGateMarker`), which the service answers with one error in its JSON
+///   form, after every earlier answer on the connection, and the connection closes.
 /// - It keeps the connection count: at the limit, the connection quiet the longest
 ///   is closed to let a new one in, so idle keep-alive connections cannot starve
 ///   health checks.
@@ -39,6 +37,8 @@ final class HTTPGate: Sendable {
 
     let configuration: HTTPServerConfiguration
     unowned let delegate: any HTTPGateDelegate
+    /// The secret that marks the requests the gate refused.
+    let marker = HTTPGateMarker()
     /// The port listened on.
     let port: UInt16
     let poller: Int32

@@ -92,7 +92,10 @@ struct HTTPRequestHead: Sendable, Hashable {
             }
             expectsContinue = framing != .none
         }
-        var kept = fields.filter { !$0.named("Content-Length") && !$0.named("Transfer-Encoding") && !$0.named("Expect") && !$0.named("Host") }
+        // The framing fields are written anew; a marker field is only ever the gate's own.
+        var kept = fields.filter {
+            !$0.named("Content-Length") && !$0.named("Transfer-Encoding") && !$0.named("Expect") && !$0.named("Host") && !$0.named(HTTPGateMarker.field)
+        }
         if let host = hosts.first { kept.insert(Field(name: "Host", bytes: host.bytes), at: 0) }
         return .success(HTTPRequestHead(line: line, fields: kept, framing: framing, expectsContinue: expectsContinue))
     }

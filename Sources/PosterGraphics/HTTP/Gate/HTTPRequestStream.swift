@@ -1,7 +1,9 @@
 /// One connection's requests as the client sends them, cut into heads and bodies by
 /// the gate's own strict reading, and turned into the canonical bytes libmicrohttpd
 /// is given. After a violation nothing more is passed on: where the next request
-/// would start is no longer known, so the connection ends after the refusal.
+/// would start is no longer known. In place of the refused request libmicrohttpd
+/// gets a marked one (`HTTPGateMarker`) that the service answers with the refusal
+/// and `Connection: close`, in order after every earlier request on the connection.
 struct HTTPRequestStream {
     private enum Phase {
         case head(HTTPHeadParser)
@@ -20,6 +22,7 @@ struct HTTPRequestStream {
     }
 
     private let limits: HTTPServerConfiguration
+    private let marker: HTTPGateMarker
     private var phase: Phase
     /// Input of a head not yet complete.
     private var pending: [UInt8] = []
@@ -28,8 +31,9 @@ struct HTTPRequestStream {
     /// Heads passed on so far.
     private(set) var requests = 0
 
-    init(limits: HTTPServerConfiguration) {
+    init(limits: HTTPServerConfiguration, marker: HTTPGateMarker) {
         self.limits = limits
+        self.marker = marker
         phase = .head(Self.parser(limits))
     }
 
@@ -62,6 +66,7 @@ struct HTTPRequestStream {
                     phase = .head(parser)
                     return result
                 case .violation(let violation, let line):
+                    result.forward += marker.request(violation, line: line)
                     return refuse(&result, violation, line)
                 case .head(let head, let length):
                     result.forward += head.canonicalBytes
@@ -94,6 +99,8 @@ struct HTTPRequestStream {
                     rest = rest.dropFirst(consumed)
                     phase = .head(Self.parser(limits))
                 case .violation(let violation):
+                    // The head is already with libmicrohttpd: the body ends here, marked in its trailer.
+                    result.forward += marker.trailer(violation)
                     return refuse(&result, violation, current)
                 }
             }
