@@ -38,6 +38,6 @@ package struct HTTPRequest: Sendable {
 
     /// The first value of a header, by case-insensitive name.
     package func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { HTTPToken.equalsIgnoringCase($0.name.utf8, name.utf8) }?.value
     }
 }

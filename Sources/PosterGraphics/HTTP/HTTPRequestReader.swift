@@ -26,6 +26,11 @@ enum HTTPRequestReader {
                 state.headersSeen = true
                 state.method = method
                 state.headers = headers
+                // The query travels past libmicrohttpd in the gate's own field (HTTPGateMarker.requestLine).
+                if let index = headers.firstIndex(where: { HTTPToken.equalsIgnoringCase($0.name.utf8, HTTPGateMarker.queryField.utf8) }) {
+                    state.target = exchange.target + "?" + headers[index].value
+                    state.headers.remove(at: index)
+                }
                 // A request the gate refused: answered at once with the refusal (the connection then closes).
                 if let mark = marked(headers, core: core) {
                     state.violation = mark.violation
@@ -34,8 +39,8 @@ enum HTTPRequestReader {
                     return .dispatch
                 }
                 let headerBytes = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
-                let declared = headers.first { $0.name.caseInsensitiveCompare("Content-Length") == .orderedSame }.flatMap { Int($0.value) }
-                if exchange.target.utf8.count > limits.maximumTargetBytes {
+                let declared = headers.first { HTTPToken.equalsIgnoringCase($0.name.utf8, "Content-Length".utf8) }.flatMap { Int($0.value) }
+                if (state.target ?? exchange.target).utf8.count > limits.maximumTargetBytes {
                     state.violation = .targetTooLong(limit: limits.maximumTargetBytes)
                 } else if headerBytes > limits.maximumHeaderBytes {
                     state.violation = .headersTooLarge(limit: limits.maximumHeaderBytes)
@@ -74,7 +79,7 @@ enum HTTPRequestReader {
 
     /// The gate's mark among `fields`, if one carries this server's secret.
     private static func marked(_ fields: [(name: String, value: String)], core: HTTPServerCore) -> (violation: HTTPRequestViolation, lineReadable: Bool)? {
-        for field in fields where field.name.caseInsensitiveCompare(HTTPGateMarker.field) == .orderedSame {
+        for field in fields where HTTPToken.equalsIgnoringCase(field.name.utf8, HTTPGateMarker.field.utf8) {
             if let mark = core.gate.marker.read(field.value) { return mark }
         }
         return nil
@@ -96,7 +101,7 @@ enum HTTPRequestReader {
             let body = state.body
             state.body = []
             return HTTPRequest(
-                method: state.lineUnreadable ? "-" : state.method, target: state.lineUnreadable ? "-" : exchange.target,
+                method: state.lineUnreadable ? "-" : state.method, target: state.lineUnreadable ? "-" : state.target ?? exchange.target,
                 headers: state.headers, body: body,
                 violation: state.violation, receivedAt: exchange.receivedAt)
         }

@@ -39,16 +39,23 @@ extension HTTPGate {
         return true
     }
 
-    /// Reads what libmicrohttpd answered; at its end of file the gate's end is closed.
+    /// Reads what libmicrohttpd answered, up to the queue limit; at its end of file the
+    /// gate's end is closed. A whole poster usually comes in one read and goes out in one send.
     private func readServer(_ connection: GateConnection, now: UInt64) {
-        guard !connection.serverClosed else { return }
-        let count = withScratch { buffer in recv(connection.server, buffer.baseAddress, buffer.count, 0) }
-        if count > 0 {
-            connection.lastActivity = now
-            withScratch { buffer in connection.toClient.append(UnsafeBufferPointer(rebasing: buffer[0..<count])) }
-        } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-            close(connection.server)
-            connection.serverClosed = true
+        while !connection.serverClosed, connection.toClient.count < Self.queueLimit {
+            let count = withScratch { buffer in recv(connection.server, buffer.baseAddress, buffer.count, 0) }
+            if count > 0 {
+                connection.lastActivity = now
+                withScratch { buffer in connection.toClient.append(UnsafeBufferPointer(rebasing: buffer[0..<count])) }
+                if count < scratch.count { return }  // drained for now
+            } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                return
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                close(connection.server)
+                connection.serverClosed = true
+            }
         }
     }
 

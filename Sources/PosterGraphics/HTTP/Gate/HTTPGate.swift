@@ -44,8 +44,8 @@ final class HTTPGate: Sendable {
     let poller: Int32
     let wakeup: Int32
     let loop: Mutex<Loop>
-    /// The one 64 KiB read buffer; only the loop thread uses it.
-    nonisolated(unsafe) let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
+    /// The one read buffer, large enough for a whole poster; only the loop thread uses it.
+    nonisolated(unsafe) let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256 * 1024)
     let openCount = Atomic<Int>(0)
     let evictions = Atomic<Int>(0)
     private let running = Atomic<Bool>(true)

@@ -14,6 +14,17 @@ enum HTTPToken {
         }
     }
 
+    /// Whether two ASCII texts are equal ignoring the case of letters.
+    static func equalsIgnoringCase(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        for (a, b) in zip(left, right) where a != b {
+            let lowerA = (a >= 0x41 && a <= 0x5A) ? a | 0x20 : a
+            let lowerB = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
+            guard lowerA == lowerB else { return false }
+        }
+        return true
+    }
+
     /// A byte a field value may hold: visible ASCII, space, tab and obs-text (0x80–0xFF).
     static func isFieldValueByte(_ byte: UInt8) -> Bool {
         byte == 0x09 || (byte >= 0x20 && byte != 0x7F)
