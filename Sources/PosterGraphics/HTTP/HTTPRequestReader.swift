@@ -38,8 +38,9 @@ enum HTTPRequestReader {
                     state.headers = []
                     return .dispatch
                 }
-                let headerBytes = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
-                let declared = headers.first { HTTPToken.equalsIgnoringCase($0.name.utf8, "Content-Length".utf8) }.flatMap { Int($0.value) }
+                // A second line behind the gate, which enforces these limits first.
+                let headerBytes = state.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+                let declared = state.headers.first { HTTPToken.equalsIgnoringCase($0.name.utf8, "Content-Length".utf8) }.flatMap { Int($0.value) }
                 if (state.target ?? exchange.target).utf8.count > limits.maximumTargetBytes {
                     state.violation = .targetTooLong(limit: limits.maximumTargetBytes)
                 } else if headerBytes > limits.maximumHeaderBytes {

@@ -66,7 +66,7 @@ import Testing
 
     @Test func anAbsoluteTargetBecomesAPathAndItsAuthorityTheHost() {
         let consumed = Self.consume("GET http://nmti.example:8080/i?v=1.2.3.4 HTTP/1.1\r\nHost: other\r\n\r\n")
-        #expect(Self.text(consumed) == "GET /i?v=1.2.3.4 HTTP/1.1\r\nHost: nmti.example:8080\r\n\r\n")
+        #expect(Self.text(consumed) == "GET /i HTTP/1.1\r\nX-NMTI-Query: v=1.2.3.4\r\nHost: nmti.example:8080\r\n\r\n")
     }
 
     @Test(arguments: [
@@ -136,8 +136,13 @@ import Testing
         #expect(Self.text(consumed).contains("0\r\nX-NMTI-Gate: \(Self.marker.secret) readable bad-framing chunk\r\n\r\n"))
     }
 
-    @Test func aClientsOwnMarkerFieldIsDropped() {
-        let consumed = Self.consume("GET / HTTP/1.1\r\nHost: a\r\nX-NMTI-Gate: \(Self.marker.secret) readable bad-host repeated\r\n\r\n")
+    @Test func theQueryTravelsInTheGatesOwnField() {
+        #expect(Self.text(Self.consume("GET /a?b=1&&c HTTP/1.1\r\nHost: a\r\n\r\n")) == "GET /a HTTP/1.1\r\nX-NMTI-Query: b=1&&c\r\nHost: a\r\n\r\n")
+        #expect(Self.text(Self.consume("GET /a? HTTP/1.1\r\nHost: a\r\n\r\n")) == "GET /a HTTP/1.1\r\nX-NMTI-Query: \r\nHost: a\r\n\r\n")
+    }
+
+    @Test func aClientsOwnMarkerAndQueryFieldsAreDropped() {
+        let consumed = Self.consume("GET / HTTP/1.1\r\nHost: a\r\nX-NMTI-Query: theme=neon\r\nX-NMTI-Gate: \(Self.marker.secret) readable bad-host repeated\r\n\r\n")
         #expect(consumed.violation == nil)
         #expect(Self.text(consumed) == "GET / HTTP/1.1\r\nHost: a\r\n\r\n")
     }

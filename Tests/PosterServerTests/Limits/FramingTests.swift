@@ -93,6 +93,26 @@ import Testing
         #expect(responses.first?.headers["etag"] == direct.headers["etag"], "the chunked body is the same result")
     }
 
+    @Test func theLargestHeadTheLimitsAllowIsServedAndOneByteMoreIsRefused() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        // An 8,192-byte target full of query items, and 16,000 bytes of header lines.
+        let path = "/healthz?"
+        let target = path + String(repeating: "a&", count: (8_192 - path.utf8.count) / 2) + "a"
+        #expect(target.utf8.count == 8_192)
+        let fields = (0..<16).map { "X-Pad-\($0): \(String(repeating: "x", count: 980))\r\n" }.joined()
+        let connection = try RawConnection(port: server.port)
+        connection.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\(fields)Connection: close\r\n\r\n")
+        let (bytes, closed) = connection.readUntilClosed()
+        #expect(closed)
+        #expect(RawConnection.responses(bytes).map(\.status) == [200], "\(String(decoding: bytes.prefix(300), as: UTF8.self))")
+        let longer = try RawConnection(port: server.port)
+        longer.send("GET \(target)a HTTP/1.1\r\nHost: x\r\n\r\n")
+        let refused = RawConnection.responses(longer.readUntilClosed().bytes)
+        #expect(refused.map(\.status) == [414])
+        #expect(refused.first?.headers["content-type"] == "application/json")
+    }
+
     static func waitForLog(_ server: ServerProcess, count: Int) -> [[String: Any]] {
         let deadline = Date().addingTimeInterval(5)
         var lines = server.accessLog

@@ -40,8 +40,10 @@ extension HTTPGate {
     }
 
     /// Reads what libmicrohttpd answered, up to the queue limit; at its end of file the
-    /// gate's end is closed. A whole poster usually comes in one read and goes out in one send.
+    /// gate's end is closed. While nothing is queued for the client the bytes are moved
+    /// inside the kernel (`splice`, through the loop's pipe), never copied through the gate.
     private func readServer(_ connection: GateConnection, now: UInt64) {
+        if connection.toClient.isEmpty, splicing, spliceServer(connection, now: now) { return }
         while !connection.serverClosed, connection.toClient.count < Self.queueLimit {
             let count = withScratch { buffer in recv(connection.server, buffer.baseAddress, buffer.count, 0) }
             if count > 0 {
@@ -124,6 +126,48 @@ extension HTTPGate {
                 discard(connection, &state)
             }
         }
+    }
+
+    /// Moves an answer from libmicrohttpd to the client through the loop's pipe. What the
+    /// client does not take at once is read out of the pipe into the client's queue, so
+    /// the pipe is empty for the next connection. False when the kernel cannot splice
+    /// these sockets (then the gate copies from now on).
+    private func spliceServer(_ connection: GateConnection, now: UInt64) -> Bool {
+        while !connection.serverClosed {
+            let moved = nmti_splice(connection.server, pipeEnds.write, 1 << 20)
+            if moved < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK { return true }
+                if errno == EINTR { continue }
+                if errno == EINVAL || errno == ENOSYS { splicingState.store(false, ordering: .relaxed); return false }
+                close(connection.server)
+                connection.serverClosed = true
+                return true
+            }
+            if moved == 0 {
+                close(connection.server)
+                connection.serverClosed = true
+                return true
+            }
+            connection.lastActivity = now
+            var left = moved
+            while left > 0 {
+                let sent = nmti_splice(pipeEnds.read, connection.client, UInt(left))
+                if sent > 0 { left -= sent; continue }
+                if sent < 0, errno == EINTR { continue }
+                break  // the client's buffer is full (or it is gone): the rest waits in its queue
+            }
+            if left > 0 {
+                var count = left
+                while count > 0 {
+                    let read = withScratch { buffer in Foundation.read(pipeEnds.read, buffer.baseAddress, min(buffer.count, count)) }
+                    guard read > 0 else { break }
+                    withScratch { buffer in connection.toClient.append(UnsafeBufferPointer(rebasing: buffer[0..<read])) }
+                    count -= read
+                }
+                return true
+            }
+        }
+        return true
     }
 
     /// The loop's one read buffer, lent to a read (only the loop thread reads).

@@ -46,6 +46,11 @@ final class HTTPGate: Sendable {
     let loop: Mutex<Loop>
     /// The one read buffer, large enough for a whole poster; only the loop thread uses it.
     nonisolated(unsafe) let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256 * 1024)
+    /// The loop's pipe for moving answers inside the kernel (`splice`), empty between uses.
+    let pipeEnds: (read: Int32, write: Int32)
+    /// Whether splicing works here (it is given up at the first refusal).
+    let splicingState = Atomic<Bool>(true)
+    var splicing: Bool { splicingState.load(ordering: .relaxed) }
     let openCount = Atomic<Int>(0)
     let evictions = Atomic<Int>(0)
     private let running = Atomic<Bool>(true)
@@ -66,6 +71,9 @@ final class HTTPGate: Sendable {
             close(listening)
             throw HTTPServerError("cannot start the HTTP event loop: \(String(cString: strerror(errno)))")
         }
+        var ends: [Int32] = [-1, -1]
+        if nmti_pipe(&ends, 1 << 20) != 0 { splicingState.store(false, ordering: .relaxed) }
+        pipeEnds = (ends[0], ends[1])
         loop = Mutex(Loop(listening: listening))
         Self.watch(poller, listening, token: 0, events: UInt32(EPOLLIN.rawValue))
         Self.watch(poller, wakeup, token: 1, events: UInt32(EPOLLIN.rawValue))
@@ -75,6 +83,7 @@ final class HTTPGate: Sendable {
     deinit {
         close(poller)
         close(wakeup)
+        if pipeEnds.read >= 0 { close(pipeEnds.read); close(pipeEnds.write) }
         scratch.deallocate()
     }
 
