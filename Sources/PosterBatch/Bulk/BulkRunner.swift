@@ -28,6 +28,11 @@ public struct BulkRunner: Sendable {
         public let reused: Int
         /// Posters a resume found intact but made another way, rendered again, by difference.
         public let stale: [String: Int]
+        /// Recorded posters a resume rendered again because their file is not the one
+        /// recorded (or the record is another result's), by reason (see `BatchRunner.Report.damaged`).
+        public let damaged: [String: Int]
+        /// Recorded posters a resume rendered again, damaged or stale, each counted once.
+        public let renderedAgain: Int
     }
 
     let renderer: PosterRenderer
@@ -52,9 +57,12 @@ public struct BulkRunner: Sendable {
     /// Posters are written through `OutputFolder`, directly in `folder`, atomically,
     /// and recorded in `.manifest.journal` as they land. With `resume`, a poster
     /// recorded by an earlier run (manifest or journal) is kept when its file is
-    /// intact, it shows the same result (canonical JSON hash) and it was made with
-    /// the same theme content, compression and engine. Fails only for what stops the
-    /// whole run (the folder, the lock, an input that cannot be opened).
+    /// intact (a regular file with a single link, never a symlink, with the recorded
+    /// size and sha256), it shows the same result (canonical JSON hash) and it was made
+    /// with the same theme content, compression, engine and links; the report counts
+    /// the others by reason. Temporary files of dead writers are removed with the lock
+    /// held. Fails only for what stops the whole run (the folder, the lock, an input
+    /// that cannot be opened).
     public func run(
         _ source: BulkSource, theme: Theme, into folder: URL, shard: BatchPlan.Shard? = nil, resume: Bool = false,
         progress: @escaping @Sendable (BatchRunner.Progress) -> Void = { _ in }
@@ -115,7 +123,8 @@ public struct BulkRunner: Sendable {
         journal.remove()
         return Report(manifest: manifest, failures: finished.failures, results: results,
                       seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
-                      reused: finished.reused, stale: finished.stale)
+                      reused: finished.resume.kept, stale: finished.resume.stale, damaged: finished.resume.damaged,
+                      renderedAgain: finished.resume.renderedAgain)
     }
 
     /// Decodes a record and claims its poster's name; a failure is the record's message.
@@ -151,25 +160,17 @@ public struct BulkRunner: Sendable {
         count / shard.count + (count % shard.count >= shard.index ? 1 : 0)
     }
 
-    /// Removes the temporary files a killed run left directly in the folder: hidden
-    /// `.<poster>.png.<pid>.<random>.tmp` and the manifest's and journal's. Never
-    /// anything else, never through a symlink (`OutputFolder`).
+    /// Removes the temporary files that dead writers (a killed run) left directly in the
+    /// folder: hidden `.<poster>.png.<pid>.<random>.tmp` and the manifest's and journal's.
+    /// Never anything else, never a live process's (a `render -o` into the folder), never
+    /// through a symlink (`OutputFolder.removeAbandonedTemporaryFiles`).
     static func removeTemporaryFiles(in output: OutputFolder) {
-        for file in output.files(maximumDepth: 0) where isTemporaryFile(file) {
-            _ = try? output.removeFile(file)
-        }
+        output.removeAbandonedTemporaryFiles(where: isPosterStem)
     }
 
-    /// Whether `name` is a temporary file of a poster, the manifest or the journal.
-    static func isTemporaryFile(_ name: String) -> Bool {
-        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
-        let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts[parts.count - 1].count == 16,
-              parts[parts.count - 1].allSatisfy(\.isHexDigit), !parts[parts.count - 2].isEmpty,
-              parts[parts.count - 2].allSatisfy(\.isNumber)
-        else { return false }
-        let stem = parts.dropLast(2).joined(separator: ".")
-        return stem.hasSuffix(".png") || stem == Manifest.fileName || stem == BatchRunner.journalName
+    /// Whether a temporary file's stem is a poster's, the manifest's or the journal's name.
+    static func isPosterStem(_ stem: String) -> Bool {
+        stem.hasSuffix(".png") || stem == Manifest.fileName || stem == BatchRunner.journalName
     }
 }
 

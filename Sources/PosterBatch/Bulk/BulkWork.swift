@@ -27,20 +27,25 @@ struct BulkWorkContext: Sendable {
 
     /// Keeps the poster an earlier run made for this very result the same way, or renders it.
     func handle(_ job: BulkJob) {
-        if let entry = recorded[job.name], entry.result == job.resultHash, entry.theme == theme.name,
-           BatchRunner.isIntact(output.root.appendingPathComponent(job.name), as: entry) {
-            let changed = provenance.differences(from: entry.provenance)
-            if changed.isEmpty {
+        var replacesLink = false
+        if let entry = recorded[job.name] {
+            switch decision(for: job, entry: entry) {
+            case .keep:
                 var kept = entry
                 kept.source = job.location
                 state.keep(ordinal: job.ordinal, kept)
                 return
+            case .damaged(let problem):
+                state.renderAgain { $0.renderAgain(problem) }
+                replacesLink = problem == .notRegular
+            case .madeAnotherWay(let differences):
+                state.renderAgain { $0.renderAgain(madeAnotherWay: differences) }
             }
-            state.markStale(changed)
         }
         let began = DispatchTime.now().uptimeNanoseconds
         do throws(RenderError) {
-            let poster = try renderer.render(job.result, theme: theme, into: output, as: job.name)
+            let poster = try renderer.render(job.result, theme: theme)
+            try BatchRunner.write(poster, to: job.name, in: output, replacingSymlink: replacesLink)
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
             let entry = Manifest.Entry(
                 theme: theme.name, pack: job.result.pack.rawValue, code: job.result.code.rawValue, file: job.name,
@@ -52,6 +57,17 @@ struct BulkWorkContext: Sendable {
             state.fail(ordinal: job.ordinal, BatchRunner.Failure(file: job.location, message: "\(job.name): \(error.message)", kind: error.kind))
         }
     }
+
+    /// Keeps a recorded poster only when it shows this very result (canonical JSON
+    /// hash), with this theme, its file is intact (`ResumeProblem.check`) and it was
+    /// made with this run's provenance.
+    func decision(for job: BulkJob, entry: Manifest.Entry) -> BatchRunner.ResumeDecision {
+        guard entry.result == job.resultHash else { return .damaged(.anotherResult) }
+        guard entry.theme == theme.name else { return .madeAnotherWay(["theme"]) }
+        if let problem = ResumeProblem.check(job.name, in: output, as: entry) { return .damaged(problem) }
+        let changed = provenance.differences(from: entry.provenance)
+        return changed.isEmpty ? .keep : .madeAnotherWay(changed)
+    }
 }
 
 /// The results of one bulk run so far, shared by the reader and the workers, and
@@ -61,8 +77,7 @@ final class BulkRunState: Sendable {
         var done = 0
         var entries: [Manifest.Entry] = []
         var failures: [(ordinal: Int, failure: BatchRunner.Failure)] = []
-        var reused = 0
-        var stale: [String: Int] = [:]
+        var resume = ResumeTally()
     }
 
     private let tally = Mutex(Tally())
@@ -82,7 +97,7 @@ final class BulkRunState: Sendable {
     func keep(ordinal: Int, _ entry: Manifest.Entry) {
         report(entry.file, failed: false) {
             $0.entries.append(entry)
-            $0.reused += 1
+            $0.resume.kept += 1
         }
     }
 
@@ -90,14 +105,15 @@ final class BulkRunState: Sendable {
         report(failure.file, failed: true) { $0.failures.append((ordinal, failure)) }
     }
 
-    func markStale(_ reasons: [String]) {
-        tally.withLock { for reason in reasons { $0.stale[reason, default: 0] += 1 } }
+    /// Counts a recorded poster that is rendered again (`change` says why).
+    func renderAgain(_ change: (inout ResumeTally) -> Void) {
+        tally.withLock { change(&$0.resume) }
     }
 
     /// Everything recorded, failures in input order.
-    func finished() -> (entries: [Manifest.Entry], failures: [BatchRunner.Failure], reused: Int, stale: [String: Int]) {
+    func finished() -> (entries: [Manifest.Entry], failures: [BatchRunner.Failure], resume: ResumeTally) {
         tally.withLock {
-            ($0.entries, $0.failures.sorted { $0.ordinal < $1.ordinal }.map(\.failure), $0.reused, $0.stale)
+            ($0.entries, $0.failures.sorted { $0.ordinal < $1.ordinal }.map(\.failure), $0.resume)
         }
     }
 

@@ -36,7 +36,7 @@ final class BatchLock {
             let code = errno
             close(descriptor)
             if code == EWOULDBLOCK {
-                throw RenderError(.busy, "\(folder.path): another batch is writing into this folder (it holds \(Self.fileName)); wait for it to finish, or use another --out")
+                throw RenderError(.busy, "\(folder.path): another batch or render --out is writing into this folder (it holds \(Self.fileName)); wait for it to finish, or use another --out")
             }
             throw RenderError(.output, "\(path): cannot lock the output folder (\(String(cString: strerror(code)).lowercased()))")
         }

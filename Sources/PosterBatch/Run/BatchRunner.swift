@@ -50,6 +50,12 @@ public struct BatchRunner: Sendable {
         /// Posters a resumed run found intact but made another way, rendered again:
         /// how many for each difference (`theme`, `compression`, `engine`, `links`, `provenance`).
         public var stale: [String: Int] = [:]
+        /// Recorded posters a resumed run rendered again because their file is not the one
+        /// recorded: how many for each reason (`missing`, `changed bytes`, `not a regular
+        /// file`, `hard-linked`, `unreadable`, `recorded for another poster`).
+        public var damaged: [String: Int] = [:]
+        /// Recorded posters a resumed run rendered again, damaged or stale, each counted once.
+        public var renderedAgain: Int = 0
     }
 
     /// The journal a run appends one manifest entry to (a JSON line) as each poster
@@ -86,9 +92,12 @@ public struct BatchRunner: Sendable {
     /// is written to a temporary name and renamed, then recorded in the journal
     /// with its provenance. With `resume`, posters recorded in `manifest.json` or
     /// the journal of an earlier (possibly killed) run are kept when the file is
-    /// still there with the recorded size and sha256 and was made with the same
-    /// theme content, compression and engine; every other poster is rendered
-    /// again. Temporary files a killed run left behind are removed either way.
+    /// still a regular file with a single link inside `folder` (never a symlink)
+    /// with the recorded size and sha256, and was made with the same theme content,
+    /// compression, engine and links; every other poster is rendered again (a symlink
+    /// that replaced one is replaced, not followed), and the report counts them by
+    /// reason. Temporary files that dead writers left behind are removed either way,
+    /// with the lock held; a live process's are never touched.
     /// A plan with no jobs (an empty shard) still creates the folder and an empty manifest.
     public func run(
         _ plan: BatchPlan, into folder: URL, resume: Bool = false,
@@ -113,28 +122,33 @@ public struct BatchRunner: Sendable {
                 links: renderer.links.fingerprint)
         }
         var kept: [Manifest.Entry] = []
-        var stale: [String: Int] = [:]
+        var tally = ResumeTally()
+        // Posters whose recorded file a symlink replaced: the new file is renamed over the link.
+        var replacesLink = Set<Int>()
         var pending = Array(plan.jobs.indices)
         if resume {
             let recorded = Self.recordedEntries(in: folder)
             pending = []
             for (index, job) in plan.jobs.enumerated() {
-                // An entry that names another theme, pack or code for this file is not this poster's
-                // record (a hand-edited or hostile manifest): keeping it would carry its fields into the new manifest.
-                guard let entry = recorded[job.file], Self.describes(entry, job),
-                      Self.isIntact(folder.appendingPathComponent(job.file), as: entry) else {
+                guard let entry = recorded[job.file] else {
                     pending.append(index)
                     continue
                 }
-                let changed = provenances[job.theme.name]?.differences(from: entry.provenance) ?? ["provenance"]
-                if changed.isEmpty {
+                switch Self.resumeDecision(for: job, entry: entry, in: output, provenance: provenances[job.theme.name]) {
+                case .keep:
                     kept.append(entry)
-                } else {
-                    for reason in changed { stale[reason, default: 0] += 1 }
+                case .damaged(let problem):
+                    tally.renderAgain(problem)
+                    if problem == .notRegular { replacesLink.insert(index) }
+                    pending.append(index)
+                case .madeAnotherWay(let differences):
+                    tally.renderAgain(madeAnotherWay: differences)
                     pending.append(index)
                 }
             }
+            tally.kept = kept.count
         }
+        let linkReplacements = replacesLink
         let provenanceByTheme = provenances
         let journal = try Journal(url: folder.appendingPathComponent(Self.journalName), entries: kept)
         let state = RunState(jobs: pending, total: plan.jobs.count, done: kept.count)
@@ -153,7 +167,8 @@ public struct BatchRunner: Sendable {
                     let job = plan.jobs[index]
                     let began = DispatchTime.now().uptimeNanoseconds
                     do throws(RenderError) {
-                        let poster = try renderer.render(job.result, theme: job.theme, into: output, as: job.file)
+                        let poster = try renderer.render(job.result, theme: job.theme)
+                        try Self.write(poster, to: job.file, in: output, replacingSymlink: linkReplacements.contains(index))
                         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
                         let entry = Manifest.Entry(
                             theme: job.theme.name, pack: job.pack.rawValue, code: job.code.rawValue, file: job.file,
@@ -182,7 +197,7 @@ public struct BatchRunner: Sendable {
         journal.remove()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Report(manifest: manifest, failures: state.failures.sorted { $0.file < $1.file }, seconds: seconds,
-                      reused: kept.count, stale: stale)
+                      reused: kept.count, stale: tally.stale, damaged: tally.damaged, renderedAgain: tally.renderedAgain)
     }
 
     /// Refuses a plan in which two jobs write the same file: two themes that
@@ -196,54 +211,6 @@ public struct BatchRunner: Sendable {
                 throw RenderError(.theme, "\(pair[0]) and \(pair[1]) both declare the theme name '\(job.theme.name)'; their posters would overwrite each other (give each theme its own name)")
             }
             folderByName[job.theme.name] = folder
-        }
-    }
-
-    /// The entries an earlier run recorded: `manifest.json`, then the journal (later lines win).
-    /// A torn last journal line from a killed run is skipped.
-    static func recordedEntries(in folder: URL) -> [String: Manifest.Entry] {
-        var entries: [String: Manifest.Entry] = [:]
-        let manifestURL = folder.appendingPathComponent(Manifest.fileName)
-        if FileManager.default.fileExists(atPath: manifestURL.path), let manifest = try? Manifest.read(manifestURL) {
-            for entry in manifest.entries { entries[entry.file] = entry }
-        }
-        if let data = RegularFileBytes.read(folder.appendingPathComponent(journalName).path, limit: Manifest.maximumBytes) {
-            let decoder = JSONDecoder()
-            for line in data.split(separator: UInt8(ascii: "\n")) {
-                if let entry = try? decoder.decode(Manifest.Entry.self, from: Data(line)) { entries[entry.file] = entry }
-            }
-        }
-        return entries
-    }
-
-    /// Whether a recorded entry is about the poster `job` makes: same theme name, pack and code.
-    static func describes(_ entry: Manifest.Entry, _ job: BatchPlan.Job) -> Bool {
-        entry.theme == job.theme.name && entry.pack == job.pack.rawValue && entry.code == job.code.rawValue
-    }
-
-    /// Whether the file at `url` has exactly the size and sha256 an entry records.
-    static func isIntact(_ url: URL, as entry: Manifest.Entry) -> Bool {
-        guard let status = FileStatus(url.path), status.kind == .regular, status.size == entry.bytes,
-              let data = RegularFileBytes.read(url.path, limit: entry.bytes)
-        else { return false }
-        return SHA256.hex(data) == entry.sha256
-    }
-
-    /// Deletes the temporary files (`.<name>.<pid>.<random>.tmp`) of the plan's posters
-    /// and of the manifest, which only a killed run leaves behind.
-    static func removeTemporaryFiles(_ plan: BatchPlan, in folder: URL) {
-        // Through OutputFolder: only regular files inside `folder`, never through a symlink.
-        let output = OutputFolder(root: folder)
-        var namesByFolder: [String: Set<String>] = ["": [Manifest.fileName]]
-        for job in plan.jobs {
-            let file = job.file as NSString
-            namesByFolder[file.deletingLastPathComponent, default: []].insert(file.lastPathComponent)
-        }
-        for (directory, names) in namesByFolder {
-            for file in output.files(under: directory, maximumDepth: 0) {
-                let entry = (file as NSString).lastPathComponent
-                if names.contains(where: { AtomicWriter.isTemporary(entry, for: $0) }) { _ = try? output.removeFile(file) }
-            }
         }
     }
 

@@ -22,9 +22,13 @@ public struct BatchCommand: Command {
             the N manifests with 'nmti-poster manifest merge'.
 
             Each finished poster is also recorded in <out>/.manifest.journal. If a batch is
-            killed, run it again with --resume: posters already written whose size and
-            sha256 match the journal or manifest are kept, missing or damaged ones are
-            rendered again, and temporary files left behind are removed. Every poster's
+            killed, run it again with --resume: posters already written that are still
+            regular files inside --out (not symlinks, not hard-linked) whose size and
+            sha256 match the journal or manifest are kept, all others are rendered again
+            (a symlink in a poster's place is replaced, never followed), one line on
+            standard error says how many were kept and re-rendered and why (with --quiet
+            only if some were re-rendered), and temporary files that killed runs left
+            behind are removed (never those of a live process). Every poster's
             manifest entry records its provenance: the theme's content digest (theme
             file and assets), --compression, the engine (tool version, library
             versions, font files) and how links are printed (--link-base, the signing
@@ -120,6 +124,10 @@ public struct BatchCommand: Command {
             throw ThemeInput.failure(error)
         }
         display.finish()
+        if resume {
+            ResumeNote.print(kept: report.reused, renderedAgain: report.renderedAgain, damaged: report.damaged, stale: report.stale,
+                             quiet: quiet, io: &io)
+        }
         for failure in report.failures { io.printErrorLine("failed: \(failure)") }
         let rate = Double(report.manifest.entries.count) / max(report.seconds, 0.001)
         var stdoutFailure = display.failure

@@ -29,6 +29,10 @@ enum BulkRender {
             }
         }
         display.finish()
+        if options.resume {
+            ResumeNote.print(kept: report.reused, renderedAgain: report.renderedAgain, damaged: report.damaged, stale: report.stale,
+                             quiet: quiet, io: &io)
+        }
         for failure in report.failures { io.printErrorLine("failed: \(failure)") }
         var stdoutFailure = display.failure
         if !quiet, stdoutFailure == nil {

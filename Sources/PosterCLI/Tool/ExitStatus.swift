@@ -28,7 +28,7 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let cantCreate = ExitStatus(rawValue: 73)
     /// Reading or writing a stream failed, e.g. standard output was closed (EX_IOERR).
     public static let ioError = ExitStatus(rawValue: 74)
-    /// A resource is busy and trying again later may work: another batch holds the output folder (EX_TEMPFAIL).
+    /// A resource is busy and trying again later may work: another batch or `render --out` holds the output folder (EX_TEMPFAIL).
     public static let temporaryFailure = ExitStatus(rawValue: 75)
     /// A theme is invalid (EX_CONFIG).
     public static let badTheme = ExitStatus(rawValue: 78)
@@ -49,7 +49,7 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         (.noInput, "no input: a file does not exist or cannot be read"),
         (.cantCreate, "cannot create an output file"),
         (.ioError, "I/O error while reading or writing a stream"),
-        (.temporaryFailure, "busy: another batch is writing into the same output folder"),
+        (.temporaryFailure, "busy: another batch or render --out is using the output folder"),
         (.badTheme, "invalid theme"),
         (.hangUp, "stopped by SIGHUP; temporary files removed"),
         (.interrupted, "stopped by SIGINT (Ctrl-C); temporary files removed"),

@@ -46,7 +46,7 @@ public enum FailureKind: String, CaseIterable, Sendable, Hashable {
         case .invalidTheme: "invalid theme"
         case .outputUnwritable: "cannot create an output file"
         case .stream: "I/O error while reading or writing a stream"
-        case .busy: "another batch is writing into the same output folder"
+        case .busy: "another batch or `render --out` is using the output folder"
         case .graphics: "a pinned font is not installed"
         case .postersFailed: "some posters of a batch failed"
         case .goldensFailed: "a golden check found differences"

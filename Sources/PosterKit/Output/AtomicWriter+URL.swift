@@ -13,9 +13,4 @@ extension AtomicWriter {
         defer { close(folder) }
         try write(data, named: url.lastPathComponent, in: folder, folderPath: folderPath, shown: url.path)
     }
-
-    /// Whether `candidate` is a temporary file left by a write of `name` (by any process).
-    package static func isTemporary(_ candidate: String, for name: String) -> Bool {
-        candidate.hasPrefix(".\(temporaryStem(for: name)).") && candidate.hasSuffix(".tmp")
-    }
 }

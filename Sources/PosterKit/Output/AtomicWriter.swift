@@ -9,8 +9,14 @@ import Glibc
 /// reader sees the old file or the whole new one, and the temporary file is removed on
 /// every failure (and by `InterruptCleanup` on SIGINT, SIGTERM and SIGHUP).
 ///
+/// The writer holds `flock(LOCK_EX)` on its temporary file from just after creating it
+/// until after the rename, so a sweep of abandoned temporary files
+/// (`OutputFolder.removeAbandonedTemporaryFiles`) can tell a live writer's file from a
+/// dead one's even across pid namespaces.
+///
 /// Only a regular file is ever replaced: a folder, symlink, FIFO, device or socket
-/// under the final name is refused.
+/// under the final name is refused (a symlink is replaced, never followed, only when
+/// the caller asks, as a resume does for a poster swapped for one).
 package enum AtomicWriter {
     /// The hidden temporary name a write of `name` uses: `.<stem>.<pid>.<16 random hex digits>.tmp`,
     /// where the stem is `name` cut to fit (`temporaryStem`).
@@ -44,40 +50,44 @@ package enum AtomicWriter {
 
     /// Writes `data` as `name` inside the open folder `folder`, whose path (for
     /// messages and the temporary-file registry) is `folderPath`; `shown` is the
-    /// output's name in messages.
-    package static func write(_ data: Data, named name: String, in folder: Int32, folderPath: String, shown: String) throws(WriteFailure) {
-        try refuseNonRegular(name, in: folder, shown: shown)
+    /// output's name in messages. With `replacingSymlink`, a symlink under `name` is
+    /// replaced by the new file (the rename swaps the link itself; nothing is written
+    /// through it); any other node that is not a regular file is still refused.
+    package static func write(_ data: Data, named name: String, in folder: Int32, folderPath: String, shown: String,
+                              replacingSymlink: Bool = false) throws(WriteFailure) {
+        try refuseNonRegular(name, in: folder, shown: shown, allowingSymlink: replacingSymlink)
         let prefix = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
         var temporary = ""
         var temporaryPath = ""
         var descriptor: Int32 = -1
         // O_EXCL makes a name clash (64 random bits) an error, never a shared file: retry.
+        // So does losing the file to a sweep between creating and locking it (`lockOwnTemporary`).
         for _ in 0..<4 {
             temporary = temporaryName(for: name)
             temporaryPath = prefix + temporary
             // Registered before it exists, so a signal can never come between creating and registering it.
             TemporaryFiles.register(temporaryPath)
             descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if descriptor >= 0 { break }
-            let code = errno
+            if descriptor >= 0, lockOwnTemporary(descriptor, named: temporary, in: folder) { break }
+            // EBUSY: another process holds a lock on the new file, or swept it away.
+            let code = descriptor >= 0 ? EBUSY : errno
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
             TemporaryFiles.unregister(temporaryPath)
             errno = code
-            if code != EEXIST { break }
+            if code != EEXIST && code != EBUSY { break }
         }
         guard descriptor >= 0 else { throw WriteFailure.system(shown, errno, doing: "cannot write in \(folderPath)") }
         defer { TemporaryFiles.unregister(temporaryPath) }
         do throws(WriteFailure) {
-            do throws(WriteFailure) {
-                try writeAll(data, to: descriptor, shown: shown, doing: "cannot write in \(folderPath)")
-                guard fsync(descriptor) == 0 else { throw WriteFailure.system(shown, errno, doing: "cannot write in \(folderPath)") }
-            } catch {
-                close(descriptor)
-                throw error
-            }
-            guard close(descriptor) == 0 else { throw WriteFailure.system(shown, errno, doing: "cannot write in \(folderPath)") }
+            // The descriptor (and so the lock) is kept until the file has its final name. Its
+            // close is not checked: fsync has already reported any error of the writes.
+            defer { close(descriptor) }
+            try writeAll(data, to: descriptor, shown: shown, doing: "cannot write in \(folderPath)")
+            guard fsync(descriptor) == 0 else { throw WriteFailure.system(shown, errno, doing: "cannot write in \(folderPath)") }
             TestHook.holdBeforeRename()
             // Checked again right before the rename, which itself never follows a symlink.
-            try refuseNonRegular(name, in: folder, shown: shown)
+            try refuseNonRegular(name, in: folder, shown: shown, allowingSymlink: replacingSymlink)
             guard renameat(folder, temporary, folder, name) == 0 else {
                 throw WriteFailure.system(shown, errno, doing: "cannot rename the finished file into place")
             }
@@ -85,6 +95,26 @@ package enum AtomicWriter {
             unlinkat(folder, temporary, 0)
             throw error
         }
+    }
+
+    /// Takes the writer's lock on a temporary file just created, and checks that the
+    /// name still leads to it: a sweep in another pid namespace may have taken the
+    /// unlocked file for an abandoned one in between. False means start again under a
+    /// new name (the file is removed if it is still there). Never waits: a process that
+    /// locks the file first cannot stall the writer. A file system without `flock`
+    /// leaves the file unlocked, and a sweep there cannot lock it either, so it keeps it.
+    private static func lockOwnTemporary(_ descriptor: Int32, named temporary: String, in folder: Int32) -> Bool {
+        var result: Int32
+        repeat { result = flock(descriptor, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+        let locked = result == 0
+        guard locked || errno == EWOULDBLOCK else { return true }
+        var opened = stat()
+        var named = stat()
+        let isStillNamed = fstat(descriptor, &opened) == 0 && fstatat(folder, temporary, &named, AT_SYMLINK_NOFOLLOW) == 0
+            && opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
+        if locked && isStillNamed { return true }
+        if isStillNamed { unlinkat(folder, temporary, 0) }
+        return false
     }
 
     /// Writes all of `data` to an open descriptor, retrying after EINTR and short writes.
@@ -105,12 +135,13 @@ package enum AtomicWriter {
         if failure != 0 { throw WriteFailure.system(shown, failure, doing: action) }
     }
 
-    /// Fails when `name` exists in `folder` and is anything but a regular file.
-    private static func refuseNonRegular(_ name: String, in folder: Int32, shown: String) throws(WriteFailure) {
+    /// Fails when `name` exists in `folder` and is anything but a regular file (or, when
+    /// allowed, a symlink).
+    private static func refuseNonRegular(_ name: String, in folder: Int32, shown: String, allowingSymlink: Bool) throws(WriteFailure) {
         var info = stat()
         guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
         let kind = NodeKind(info.st_mode)
-        guard kind == .regular else {
+        guard kind == .regular || (allowingSymlink && kind == .symlink) else {
             throw WriteFailure(path: shown, reason: "is \(kind.description); only a regular file is ever replaced", code: EEXIST)
         }
     }

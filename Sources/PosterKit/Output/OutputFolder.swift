@@ -36,12 +36,19 @@ public struct OutputFolder: Sendable {
 
     /// Writes `data` to `relative` atomically (see `AtomicWriter`), creating missing folders.
     public func write(_ data: Data, to relative: String) throws(WriteFailure) {
+        try write(data, to: relative, replacingSymlink: false)
+    }
+
+    /// Writes `data` to `relative` atomically; with `replacingSymlink`, a symlink under
+    /// that name is replaced by the file (renamed over, never followed), as a resume
+    /// does for a recorded poster that was swapped for one.
+    package func write(_ data: Data, to relative: String, replacingSymlink: Bool) throws(WriteFailure) {
         let parts = try Self.components(of: relative)
         let shown = path(of: relative)
         let folder = try openFolder(Array(parts.dropLast()), create: true, shown: shown)
         defer { close(folder) }
         try AtomicWriter.write(data, named: parts.last!, in: folder, folderPath: path(of: parts.dropLast().joined(separator: "/")),
-                               shown: shown)
+                               shown: shown, replacingSymlink: replacingSymlink)
     }
 
     /// Creates the folder `relative` (and the root) if missing; an empty path means the root.
@@ -100,7 +107,7 @@ public struct OutputFolder: Sendable {
     // MARK: - Walking
 
     /// Opens the folder `parts` below the root, component by component, never through a symlink.
-    private func openFolder(_ parts: [String], create: Bool, shown: String) throws(WriteFailure) -> Int32 {
+    func openFolder(_ parts: [String], create: Bool, shown: String) throws(WriteFailure) -> Int32 {
         if create { try makeRoot(shown: shown) }
         var current = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard current >= 0 else {

@@ -41,6 +41,11 @@ package enum RegularFileBytes {
         guard fstat(descriptor, &info) == 0 else { throw .system(errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegular(isDirectory: info.st_mode & S_IFMT == S_IFDIR) }
         guard Int(info.st_size) <= limit else { throw .tooLarge(size: Int(info.st_size)) }
+        return try contents(of: descriptor, limit: limit)
+    }
+
+    /// Everything left to read from an open descriptor, failing past `limit` bytes.
+    package static func contents(of descriptor: Int32, limit: Int) throws(Failure) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

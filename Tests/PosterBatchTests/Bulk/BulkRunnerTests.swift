@@ -102,11 +102,15 @@ import TestSupport
     }
 
     @Test func temporaryNamesAreRecognisedExactly() {
-        #expect(BulkRunner.isTemporaryFile(".u-1.png.1234.00000000000000ab.tmp"))
-        #expect(BulkRunner.isTemporaryFile(".manifest.json.77.0123456789abcdef.tmp"))
-        #expect(!BulkRunner.isTemporaryFile(".u-1.png.1234.00ab.tmp"))
-        #expect(!BulkRunner.isTemporaryFile(".notes.txt.1234.00000000000000ab.tmp"))
-        #expect(!BulkRunner.isTemporaryFile("u-1.png"))
+        let poster = AtomicWriter.temporaryParts(of: ".u-1.png.1234.00000000000000ab.tmp")
+        #expect(poster?.stem == "u-1.png" && poster?.pid == 1234)
+        #expect(AtomicWriter.temporaryParts(of: ".manifest.json.77.0123456789abcdef.tmp")?.stem == "manifest.json")
+        #expect(AtomicWriter.temporaryParts(of: ".u-1.png.1234.00ab.tmp") == nil)
+        #expect(AtomicWriter.temporaryParts(of: ".u-1.png.0.00000000000000ab.tmp") == nil)
+        #expect(AtomicWriter.temporaryParts(of: ".u-1.png.1234.tmp") == nil, "an older writer's name is not ours to sweep")
+        #expect(AtomicWriter.temporaryParts(of: "u-1.png") == nil)
+        #expect(BulkRunner.isPosterStem("u-1.png") && BulkRunner.isPosterStem(Manifest.fileName))
+        #expect(BulkRunner.isPosterStem(BatchRunner.journalName) && !BulkRunner.isPosterStem("notes.txt"))
     }
 
     @Test func theQueueHandsEveryElementToExactlyOneConsumer() {

@@ -87,7 +87,7 @@ struct BatchConsistencyTests {
         #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
         let output = try ChildProcess.run(["batch", "--theme", "paper", "--pack", "student", "--out", out.path])
         #expect(output.status == 75, "\(output.stderr)")
-        #expect(output.stderr == "nmti-poster: error: \(out.path): another batch is writing into this folder (it holds .batch.lock); wait for it to finish, or use another --out\n")
+        #expect(output.stderr == "nmti-poster: error: \(out.path): another batch or render --out is writing into this folder (it holds .batch.lock); wait for it to finish, or use another --out\n")
         #expect(BoundedRun.contents(of: out) == [".batch.lock"])
         // Released (as when the first batch ends or dies), the folder is usable again.
         flock(descriptor, LOCK_UN)

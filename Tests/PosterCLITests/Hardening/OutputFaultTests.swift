@@ -138,7 +138,9 @@ struct OutputFaultTests {
         }
         if files.count > 1 { try FileManager.default.removeItem(at: folder.appendingPathComponent(files[1])) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("classic/student"), withIntermediateDirectories: true)
-        try Data([1, 2, 3]).write(to: folder.appendingPathComponent("classic/student/.DOOM.png.999.abcdef.tmp"))
+        // As a killed writer leaves it: its pid is gone and nobody holds its lock.
+        let dead = try TemporaryFileSweepTests.deadPid()
+        try Data([1, 2, 3]).write(to: folder.appendingPathComponent("classic/student/.DOOM.png.\(dead).00000000abcdef12.tmp"))
 
         let resumed = try BoundedRun.run(["batch", "--out", folder.path, "--pack", "student", "--jobs", "2", "--resume"], timeout: 300)
         #expect(resumed.status == 0, "\(resumed.stderr)")
