@@ -23,7 +23,6 @@ final class HTTPConnectionWatch: Sendable {
         readTimeout = UInt64(max(0.05, seconds) * 1e9)
     }
 
-    var count: Int { records.withLock { $0.count } }
     var timeouts: Int { timeoutCount.load(ordering: .relaxed) }
 
     func opened(_ key: UInt, descriptor: Int32) {
