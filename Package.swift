@@ -47,13 +47,15 @@ let package = Package(
         // GnuTLS and seven more libraries (about 3 ms of every start-up, bench/README.md).
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CSystem/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CSystem/CMicroHTTPDShim"),
+        // epoll, eventfd and accept4 for the HTTP gate in front of libmicrohttpd (Glibc's module lacks them).
+        .target(name: "CLinuxEvents", path: "Sources/CSystem/CLinuxEvents"),
 
         // The only module that imports C: drawing, text shaping, assets, QR, PNG.
         .target(
             name: "PosterGraphics",
             dependencies: [
                 "PosterDisplay", "CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate", "CIsal", "CXml2",
-                "CCrypto", "CMicroHTTPD", "CMicroHTTPDShim",
+                "CCrypto", "CMicroHTTPD", "CMicroHTTPDShim", "CLinuxEvents",
             ],
         ),
 

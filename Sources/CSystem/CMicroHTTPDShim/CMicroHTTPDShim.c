@@ -10,8 +10,7 @@ static struct {
     struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
                                        MHD_AccessHandlerCallback, void *, ...);
     const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
-    const union MHD_DaemonInfo *(*get_daemon_info)(struct MHD_Daemon *, enum MHD_DaemonInfoType, ...);
-    MHD_socket (*quiesce_daemon)(struct MHD_Daemon *);
+    enum MHD_Result (*add_connection)(struct MHD_Daemon *, MHD_socket, const struct sockaddr *, socklen_t);
     void (*stop_daemon)(struct MHD_Daemon *);
     void (*suspend_connection)(struct MHD_Connection *);
     void (*resume_connection)(struct MHD_Connection *);
@@ -52,8 +51,7 @@ static void load_library(void) {
     } while (0)
     FIND(start_daemon, "MHD_start_daemon");
     FIND(get_connection_info, "MHD_get_connection_info");
-    FIND(get_daemon_info, "MHD_get_daemon_info");
-    FIND(quiesce_daemon, "MHD_quiesce_daemon");
+    FIND(add_connection, "MHD_add_connection");
     FIND(stop_daemon, "MHD_stop_daemon");
     FIND(suspend_connection, "MHD_suspend_connection");
     FIND(resume_connection, "MHD_resume_connection");
@@ -87,12 +85,9 @@ int nmti_mhd_connection_descriptor(struct MHD_Connection *connection) {
     return info == NULL ? -1 : (int) info->connect_fd;
 }
 
-uint16_t nmti_mhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = mhd.get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
+int nmti_mhd_add_connection(struct MHD_Daemon *daemon, int descriptor, const struct sockaddr_in *address) {
+    return mhd.add_connection(daemon, descriptor, (const struct sockaddr *) address, sizeof *address) == MHD_YES;
 }
-
-MHD_socket nmti_mhd_quiesce_daemon(struct MHD_Daemon *daemon) { return mhd.quiesce_daemon(daemon); }
 
 void nmti_mhd_stop_daemon(struct MHD_Daemon *daemon) { mhd.stop_daemon(daemon); }
 

@@ -12,15 +12,16 @@ enum HTTPCallbacks {
     typealias Notify = @convention(c) (
         UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, MHD_ConnectionNotificationCode) -> Void
 
-    static func options(_ configuration: HTTPServerConfiguration, context: UnsafeMutableRawPointer, address: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
+    static func options(_ configuration: HTTPServerConfiguration, context: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
         func item(_ option: MHD_OPTION, _ value: Int, _ pointer: UnsafeMutableRawPointer? = nil) -> MHD_OptionItem {
             MHD_OptionItem(option: option, value: value, ptr_value: pointer)
         }
         return [
-            item(MHD_OPTION.SOCK_ADDR, 0, address),
             item(MHD_OPTION.THREAD_POOL_SIZE, max(1, configuration.threads)),
             item(MHD_OPTION.CONNECTION_TIMEOUT, max(1, configuration.idleTimeoutSeconds)),
-            item(MHD_OPTION.CONNECTION_LIMIT, max(1, configuration.connectionLimit)),
+            // The gate keeps the connection limit; the daemon's is a backstop with room for
+            // connections the gate has closed and the daemon has not yet noticed.
+            item(MHD_OPTION.CONNECTION_LIMIT, max(1, configuration.connectionLimit) + 64),
             item(MHD_OPTION.PER_IP_CONNECTION_LIMIT, max(1, configuration.perAddressConnectionLimit)),
             item(MHD_OPTION.CONNECTION_MEMORY_LIMIT, max(4096, configuration.connectionMemoryBytes)),
             item(MHD_OPTION.LISTEN_BACKLOG_SIZE, max(16, configuration.listenBacklog)),

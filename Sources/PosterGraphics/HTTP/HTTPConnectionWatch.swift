@@ -14,6 +14,8 @@ final class HTTPConnectionWatch: Sendable {
 
     private let readTimeout: UInt64
     private let records = Mutex<[UInt: Record]>([:])
+    /// Descriptors of connections whose request is being answered (a render may be running).
+    private let answering = Mutex<Set<Int32>>([])
     private let timeoutCount = Atomic<Int>(0)
     private let running = Atomic<Bool>(false)
 
@@ -21,7 +23,6 @@ final class HTTPConnectionWatch: Sendable {
         readTimeout = UInt64(max(0.05, seconds) * 1e9)
     }
 
-    var count: Int { records.withLock { $0.count } }
     var timeouts: Int { timeoutCount.load(ordering: .relaxed) }
 
     func opened(_ key: UInt, descriptor: Int32) {
@@ -29,17 +30,30 @@ final class HTTPConnectionWatch: Sendable {
     }
 
     func closed(_ key: UInt) {
-        _ = records.withLock { $0.removeValue(forKey: key) }
+        records.withLock { records in
+            if let record = records.removeValue(forKey: key) { answering.withLock { _ = $0.remove(record.descriptor) } }
+        }
     }
 
     /// The request is in: no read deadline while it is being answered.
     func requestArrived(_ key: UInt) {
-        records.withLock { $0[key]?.readingSince = nil }
+        records.withLock { records in
+            records[key]?.readingSince = nil
+            if let descriptor = records[key]?.descriptor { answering.withLock { _ = $0.insert(descriptor) } }
+        }
     }
 
     /// The answer is done: the next request on this connection must arrive in time too.
     func requestFinished(_ key: UInt) {
-        records.withLock { $0[key]?.readingSince = DispatchTime.now().uptimeNanoseconds }
+        records.withLock { records in
+            records[key]?.readingSince = DispatchTime.now().uptimeNanoseconds
+            if let descriptor = records[key]?.descriptor { answering.withLock { _ = $0.remove(descriptor) } }
+        }
+    }
+
+    /// Whether the connection on this descriptor has a request being answered.
+    func isAnswering(_ descriptor: Int32) -> Bool {
+        answering.withLock { $0.contains(descriptor) }
     }
 
     func start() {

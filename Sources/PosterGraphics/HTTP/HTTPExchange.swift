@@ -11,13 +11,18 @@ final class HTTPExchange: Sendable {
         var headers: [(name: String, value: String)] = []
         var body: [UInt8] = []
         var headersSeen = false
-        var violation: HTTPLimitViolation?
+        var violation: HTTPRequestViolation?
+        /// The gate refused a request whose line it could not read: logged as `-`.
+        var lineUnreadable = false
+        /// The whole target, once the query is read back from the gate's field.
+        var target: String?
         var dispatched = false
         var response: HTTPResponse?
         var suspended = false
         var completed = false
     }
 
+    /// The target as libmicrohttpd saw it: the path (the gate passes the query in a field).
     let target: String
     let receivedAt: UInt64
     let state = Mutex(State())

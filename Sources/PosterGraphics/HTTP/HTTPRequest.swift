@@ -8,15 +8,15 @@ package struct HTTPRequest: Sendable {
     package let headers: [(name: String, value: String)]
     /// The body, at most the configured body limit.
     package let body: [UInt8]
-    /// A limit the request broke before it was read in full; the handler answers it.
-    package let violation: HTTPLimitViolation?
+    /// Why the request was refused before it was read in full (a limit or its framing); the handler answers it.
+    package let violation: HTTPRequestViolation?
     /// When the request line arrived, in `DispatchTime` nanoseconds (monotonic).
     package let receivedAt: UInt64
 
     /// Creates a request (the wrapper does; tests may too).
     package init(
         method: String, target: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
-        violation: HTTPLimitViolation? = nil, receivedAt: UInt64 = 0
+        violation: HTTPRequestViolation? = nil, receivedAt: UInt64 = 0
     ) {
         self.method = method
         self.target = target
@@ -38,16 +38,6 @@ package struct HTTPRequest: Sendable {
 
     /// The first value of a header, by case-insensitive name.
     package func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { HTTPToken.equalsIgnoringCase($0.name.utf8, name.utf8) }?.value
     }
-}
-
-/// A request limit broken before the request was read in full.
-package enum HTTPLimitViolation: Sendable, Hashable {
-    /// The body (declared or received) is larger than the body limit.
-    case bodyTooLarge(limit: Int)
-    /// The request target is longer than the URL limit.
-    case targetTooLong(limit: Int)
-    /// The header fields together are larger than the header limit.
-    case headersTooLarge(limit: Int)
 }

@@ -26,9 +26,22 @@ enum HTTPRequestReader {
                 state.headersSeen = true
                 state.method = method
                 state.headers = headers
-                let headerBytes = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
-                let declared = headers.first { $0.name.caseInsensitiveCompare("Content-Length") == .orderedSame }.flatMap { Int($0.value) }
-                if exchange.target.utf8.count > limits.maximumTargetBytes {
+                // The query travels past libmicrohttpd in the gate's own field (HTTPGateMarker.requestLine).
+                if let index = headers.firstIndex(where: { HTTPToken.equalsIgnoringCase($0.name.utf8, HTTPGateMarker.queryField.utf8) }) {
+                    state.target = exchange.target + "?" + headers[index].value
+                    state.headers.remove(at: index)
+                }
+                // A request the gate refused: answered at once with the refusal (the connection then closes).
+                if let mark = marked(headers, core: core) {
+                    state.violation = mark.violation
+                    state.lineUnreadable = !mark.lineReadable
+                    state.headers = []
+                    return .dispatch
+                }
+                // A second line behind the gate, which enforces these limits first.
+                let headerBytes = state.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+                let declared = state.headers.first { HTTPToken.equalsIgnoringCase($0.name.utf8, "Content-Length".utf8) }.flatMap { Int($0.value) }
+                if (state.target ?? exchange.target).utf8.count > limits.maximumTargetBytes {
                     state.violation = .targetTooLong(limit: limits.maximumTargetBytes)
                 } else if headerBytes > limits.maximumHeaderBytes {
                     state.violation = .headersTooLarge(limit: limits.maximumHeaderBytes)
@@ -50,6 +63,8 @@ enum HTTPRequestReader {
                 uploadSize.pointee = 0
                 return .wait
             }
+            // The body is in; a chunked body the gate refused part way carries its mark in the trailer.
+            if let mark = marked(trailer(connection), core: core) { state.violation = mark.violation }
             return .dispatch
         }
         switch step {
@@ -63,6 +78,23 @@ enum HTTPRequestReader {
         }
     }
 
+    /// The gate's mark among `fields`, if one carries this server's secret.
+    private static func marked(_ fields: [(name: String, value: String)], core: HTTPServerCore) -> (violation: HTTPRequestViolation, lineReadable: Bool)? {
+        for field in fields where HTTPToken.equalsIgnoringCase(field.name.utf8, HTTPGateMarker.field.utf8) {
+            if let mark = core.gate.marker.read(field.value) { return mark }
+        }
+        return nil
+    }
+
+    /// The trailer fields of a chunked body (the gate passes on none but its mark).
+    private static func trailer(_ connection: OpaquePointer) -> [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = []
+        _ = withUnsafeMutablePointer(to: &fields) { box in
+            nmti_mhd_get_connection_values(connection, MHD_ValueKind.FOOTER_KIND, HTTPCallbacks.headerIterator, box)
+        }
+        return fields
+    }
+
     private static func dispatch(_ exchange: HTTPExchange, core: HTTPServerCore, connection: OpaquePointer) -> MHD_Result {
         core.watch.requestArrived(HTTPCallbacks.key(connection))
         let request = exchange.state.withLock { state -> HTTPRequest in
@@ -70,7 +102,8 @@ enum HTTPRequestReader {
             let body = state.body
             state.body = []
             return HTTPRequest(
-                method: state.method, target: exchange.target, headers: state.headers, body: body,
+                method: state.lineUnreadable ? "-" : state.method, target: state.lineUnreadable ? "-" : state.target ?? exchange.target,
+                headers: state.headers, body: body,
                 violation: state.violation, receivedAt: exchange.receivedAt)
         }
         let responder = HTTPResponder(exchange: exchange, server: core, connection: connection)

@@ -27,14 +27,17 @@ package final class HTTPServer: Sendable {
         core = try HTTPServerCore(configuration, handler: handler)
     }
 
-    /// Stops accepting new connections (the listening socket is closed) while the
+    /// Stops accepting new connections (the gate's listening socket is closed) while the
     /// open ones are still served: the first step of a drain.
     package func quiesce() {
         core.quiesce()
     }
 
     /// Connections open now.
-    package var openConnections: Int { core.watch.count }
+    package var openConnections: Int { core.openConnections }
+
+    /// Connections closed at the connection limit to let a new one in (the quietest first).
+    package var evictedConnections: Int { core.evictions }
 
     /// Requests whose connection is suspended waiting for an answer.
     package var suspendedRequests: Int { core.suspendedCount }

@@ -11,12 +11,12 @@ package struct HTTPServerConfiguration: Sendable {
     package var connectionLimit = 1_024
     /// Connections one client address may hold at once.
     package var perAddressConnectionLimit = 256
-    /// Memory one connection may use for its request line, headers, parsed query items
-    /// and read buffer. libmicrohttpd keeps each query item in this pool (about 56 bytes
-    /// besides its text), and a request it cannot fit is dropped with no answer at all:
-    /// 512 KiB fits the most items an 8 KiB target can hold. The pool is mapped, not
-    /// touched, so an idle connection costs only what it uses.
-    package var connectionMemoryBytes = 512 * 1024
+    /// Memory libmicrohttpd may use per connection for its request line, headers and
+    /// read buffer. The gate passes a query in a header field instead of the request line,
+    /// so the library splits no query items into this pool, and a head the gate lets
+    /// through (at most the URL limit plus the header limit) always fits; the library
+    /// clears the pool on every request, so a smaller pool is also a faster one.
+    package var connectionMemoryBytes = 64 * 1024
     /// A connection with no traffic either way for this long is closed (idle keep-alive, stalled writes).
     package var idleTimeoutSeconds = 5
     /// A request (line, headers and body) must arrive in full within this time from the

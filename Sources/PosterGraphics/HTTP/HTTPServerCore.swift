@@ -4,13 +4,15 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// The daemon and everything its C callbacks reach through their `cls` pointer.
-final class HTTPServerCore: Sendable {
+/// The daemon and everything its C callbacks reach through their `cls` pointer. The
+/// daemon has no listening socket of its own: the gate (`HTTPGate`) accepts every
+/// connection, reads its requests strictly and hands the daemon one end of a socket pair.
+final class HTTPServerCore: Sendable, HTTPGateDelegate {
     let configuration: HTTPServerConfiguration
     let handler: HTTPHandler
     let watch: HTTPConnectionWatch
     nonisolated(unsafe) private var daemon: OpaquePointer?
-    nonisolated(unsafe) private(set) var boundPort: UInt16 = 0
+    nonisolated(unsafe) private(set) var gate: HTTPGate!
     private let suspended = Mutex<[ObjectIdentifier: (exchange: HTTPExchange, responder: HTTPResponder)]>([:])
     private let phase = Mutex(Phase.running)
     private let fallback = Mutex<HTTPResponse?>(nil)
@@ -22,28 +24,44 @@ final class HTTPServerCore: Sendable {
         self.handler = handler
         watch = HTTPConnectionWatch(readTimeout: configuration.readTimeoutSeconds)
         try Self.loadLibrary()
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = configuration.port.bigEndian
-        guard inet_pton(AF_INET, configuration.host, &address.sin_addr) == 1 else {
-            throw HTTPServerError("--host '\(configuration.host)' is not an IPv4 address such as 127.0.0.1 or 0.0.0.0")
-        }
+        gate = try HTTPGate(configuration, delegate: self)
         let context = Unmanaged.passRetained(self).toOpaque()
-        let started = withUnsafeMutablePointer(to: &address) { addressPointer in
-            var options = HTTPCallbacks.options(configuration, context: context, address: UnsafeMutableRawPointer(addressPointer))
-            return options.withUnsafeMutableBufferPointer { items in
-                let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-                return nmti_mhd_start(flags, configuration.port, HTTPCallbacks.access, context, items.baseAddress)
-            }
+        var options = HTTPCallbacks.options(configuration, context: context)
+        let started = options.withUnsafeMutableBufferPointer { items in
+            let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+                | MHD_USE_NO_LISTEN_SOCKET.rawValue
+            return nmti_mhd_start(flags, 0, HTTPCallbacks.access, context, items.baseAddress)
         }
         guard let started else {
             Unmanaged<HTTPServerCore>.fromOpaque(context).release()
-            let reason = String(cString: strerror(errno))
-            throw HTTPServerError("cannot listen on \(configuration.host):\(configuration.port): \(reason)")
+            gate.stop(flushingFor: 0)
+            throw HTTPServerError("cannot start the HTTP server on \(configuration.host):\(configuration.port): \(String(cString: strerror(errno)))")
         }
         daemon = started
-        boundPort = nmti_mhd_bound_port(started)
         watch.start()
+        gate.start()
+    }
+
+    /// The port bound (the chosen one when the configuration asked for 0).
+    var boundPort: UInt16 { gate.port }
+
+    /// Connections open now, counted at the gate.
+    var openConnections: Int { gate.count }
+
+    /// Connections closed at the connection limit to let a new one in.
+    var evictions: Int { gate.evictions.load(ordering: .relaxed) }
+
+    func admit(_ descriptor: Int32, from address: sockaddr_in) -> Bool {
+        guard let daemon else {
+            close(descriptor)
+            return false
+        }
+        var address = address
+        return nmti_mhd_add_connection(daemon, descriptor, &address) == 1
+    }
+
+    func isAnswering(_ descriptor: Int32) -> Bool {
+        watch.isAnswering(descriptor)
     }
 
     /// Opens libmicrohttpd, which is loaded only when a server starts (see CMicroHTTPDShim.h).
@@ -65,9 +83,8 @@ final class HTTPServerCore: Sendable {
             current = .quiesced
             return true
         }
-        guard first, let daemon else { return }
-        let listening = nmti_mhd_quiesce_daemon(daemon)
-        if listening >= 0 { close(listening) }
+        guard first else { return }
+        gate.quiesce()
     }
 
     func stop(fallback answer: HTTPResponse) {
@@ -87,6 +104,7 @@ final class HTTPServerCore: Sendable {
         watch.stop()
         nmti_mhd_stop_daemon(daemon)
         self.daemon = nil
+        gate.stop(flushingFor: 0.5)
         Unmanaged.passUnretained(self).release()
     }
 

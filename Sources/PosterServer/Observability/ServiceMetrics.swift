@@ -40,6 +40,7 @@ final class ServiceMetrics: Sendable {
         var cacheCapacity: Int
         var openConnections: Int
         var readTimeouts: Int
+        var evictedConnections: Int
         var ready: Bool
     }
 
@@ -73,6 +74,7 @@ final class ServiceMetrics: Sendable {
         metric("nmti_cache_capacity_bytes", "gauge", "The cache's memory bound (--cache-mb).", ["nmti_cache_capacity_bytes \(snapshot.cacheCapacity)"])
         metric("nmti_http_open_connections", "gauge", "HTTP connections open now.", ["nmti_http_open_connections \(snapshot.openConnections)"])
         metric("nmti_http_read_timeouts_total", "counter", "Connections cut off for not sending their request in time.", ["nmti_http_read_timeouts_total \(snapshot.readTimeouts)"])
+        metric("nmti_http_connections_evicted_total", "counter", "Quiet connections closed at the connection limit to let a new one in.", ["nmti_http_connections_evicted_total \(snapshot.evictedConnections)"])
         metric("nmti_ready", "gauge", "1 when /readyz answers 200.", ["nmti_ready \(snapshot.ready ? 1 : 0)"])
         metric("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.", ["process_resident_memory_bytes \(ResidentMemory.bytes())"])
         return lines.joined(separator: "\n") + "\n"

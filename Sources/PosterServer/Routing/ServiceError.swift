@@ -79,15 +79,10 @@ extension ServiceError {
         return ServiceError(405, "method-not-allowed", "\(named) is not allowed here; use \(list)", headers: ["Allow": list])
     }
 
-    static func limit(_ violation: HTTPLimitViolation) -> ServiceError {
-        switch violation {
-        case .bodyTooLarge(let limit):
-            ServiceError(413, "body-too-large", "the request body is larger than \(limit) bytes, the limit for a result", headers: ["Connection": "close"])
-        case .targetTooLong(let limit):
-            ServiceError(414, "url-too-long", "the URL (path and query) is longer than \(limit) bytes", headers: ["Connection": "close"])
-        case .headersTooLarge(let limit):
-            ServiceError(431, "headers-too-large", "the request's header fields are larger than \(limit) bytes together", headers: ["Connection": "close"])
-        }
+    /// A request refused before any handler read it (a limit or its framing): the
+    /// connection closes after the answer. `path` names the header field at fault.
+    static func limit(_ violation: HTTPRequestViolation) -> ServiceError {
+        ServiceError(violation.status, violation.code, path: violation.field, violation.reason, headers: ["Connection": "close"])
     }
 
     static let queueFull = ServiceError(

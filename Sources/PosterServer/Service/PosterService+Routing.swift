@@ -65,6 +65,7 @@ extension PosterService {
             inFlight: counts.running, queued: counts.queued, queueCapacity: queue.capacity, workers: queue.workers,
             rejected: counts.rejected, cache: cache.statistics, cacheCapacity: cache.capacityBytes,
             openConnections: server?.openConnections ?? 0, readTimeouts: server?.readTimeouts ?? 0,
+            evictedConnections: server?.evictedConnections ?? 0,
             ready: phase == .ready && !queue.isFull)
     }
 

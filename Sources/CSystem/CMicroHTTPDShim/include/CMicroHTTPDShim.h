@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
 #include <microhttpd.h>
 
 /// Opens libmicrohttpd and finds every function below (once per process; later calls
@@ -21,11 +22,9 @@ struct MHD_Daemon *nmti_mhd_start(unsigned int flags, uint16_t port, MHD_AccessH
 /// The connection's socket descriptor, or -1.
 int nmti_mhd_connection_descriptor(struct MHD_Connection *connection);
 
-/// The port the daemon is bound to, or 0.
-uint16_t nmti_mhd_bound_port(struct MHD_Daemon *daemon);
-
-/// MHD_quiesce_daemon: stops accepting; returns the listening socket or -1.
-MHD_socket nmti_mhd_quiesce_daemon(struct MHD_Daemon *daemon);
+/// MHD_add_connection: hands the daemon a connected socket (its client's address for
+/// the per-address limit). Returns 1 on success; on failure the socket is closed.
+int nmti_mhd_add_connection(struct MHD_Daemon *daemon, int descriptor, const struct sockaddr_in *address);
 
 /// MHD_stop_daemon.
 void nmti_mhd_stop_daemon(struct MHD_Daemon *daemon);
