@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// One system-library target per pkg-config name; only `PosterGraphics` imports them.
+/// One system-library target per pkg-config name, imported only by the module named for its capability.
 func systemLibrary(_ name: String, _ pkgConfig: String, _ apt: String) -> Target {
     .systemLibrary(
         name: name,
@@ -32,7 +32,7 @@ let package = Package(
         // The display list's plain values: geometry, paints, text styles. No C, no I/O.
         .target(name: "PosterDisplay"),
 
-        // C libraries from Debian, quarantined behind PosterGraphics.
+        // C libraries from Debian; each is imported by the one module named for its capability.
         systemLibrary("CCairo", "cairo", "libcairo2-dev"),
         systemLibrary("CPangoCairo", "pangocairo", "libpango1.0-dev"),
         systemLibrary("CPangoFT2", "pangoft2", "libpango1.0-dev"),
@@ -47,35 +47,48 @@ let package = Package(
         // GnuTLS and seven more libraries (about 3 ms of every start-up, bench/README.md).
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CSystem/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CSystem/CMicroHTTPDShim"),
-        // epoll, eventfd and accept4 for the HTTP gate in front of libmicrohttpd (Glibc's module lacks them).
+        // epoll, eventfd, accept4 and splice for the HTTP gate in front of libmicrohttpd (Glibc's module lacks them).
         .target(name: "CLinuxEvents", path: "Sources/CSystem/CLinuxEvents"),
 
-        // The only module that imports C: drawing, text shaping, assets, QR, PNG.
+        // Hashing: SHA-256 and HMAC-SHA256 (libcrypto).
+        .target(name: "PosterHashing", dependencies: ["CCrypto"]),
+        // The PNG codec: encoding rasters (libdeflate, ISA-L) and decoding PNG assets and goldens.
+        .target(name: "PosterPNG", dependencies: ["PosterDisplay", "CDeflate", "CIsal"]),
+        // Drawing: fonts and text shaping, emoji, SVG and PNG assets, QR codes, the Cairo canvas.
         .target(
             name: "PosterGraphics",
-            dependencies: [
-                "PosterDisplay", "CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CDeflate", "CIsal", "CXml2",
-                "CCrypto", "CMicroHTTPD", "CMicroHTTPDShim", "CLinuxEvents",
-            ],
+            dependencies: ["PosterDisplay", "PosterPNG", "PosterFiles", "CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CXml2"]
+        ),
+        // Files: bounded reads that never follow a link, atomic writes inside a folder the user gave,
+        // output targets, temporary files and their clean-up on a signal.
+        .target(name: "PosterFiles"),
+        // Links on posters: how they are printed and signed (HMAC-SHA256), and the signing keys.
+        .target(name: "PosterLinks", dependencies: ["NMTIDomain", "PosterHashing", "PosterFiles"]),
+        // HTTP: the strict request gate and libmicrohttpd behind it, as plain Swift values.
+        .target(name: "PosterHTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "CLinuxEvents"]),
+
+        // The pipeline: themes (loaded and validated once), binding, element plugins, layout, lint,
+        // drawing and encoding, behind one renderer.
+        .target(
+            name: "PosterKit",
+            dependencies: ["NMTIDomain", "ThemeFormat", "PosterDisplay", "PosterGraphics", "PosterPNG", "PosterLinks", "PosterFiles", "PosterHashing"]
         ),
 
-        // Themes, binding, layout and the render pipeline.
-        .target(name: "PosterKit", dependencies: ["NMTIDomain", "ThemeFormat", "PosterDisplay", "PosterGraphics"]),
-
-        // Batch renders: plans, shards, the journal and the manifest.
-        .target(name: "PosterBatch", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics"]),
+        // Running many renders to files: batch plans, bulk results, shards, the lock, the journal,
+        // resume and the manifest.
+        .target(name: "PosterBatch", dependencies: ["NMTIDomain", "PosterKit", "PosterFiles", "PosterHashing"]),
 
         // Golden-image testing: cases, pixel comparison, tolerances, the HTML report.
-        .target(name: "PosterGolden", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics"]),
+        .target(name: "PosterGolden", dependencies: ["NMTIDomain", "PosterKit", "PosterPNG", "PosterFiles", "PosterHashing"]),
 
-        // The HTTP render service (`serve`), pure Swift over PosterKit and PosterGraphics' HTTP wrapper.
-        .target(name: "PosterServer", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterGraphics"]),
+        // The HTTP render service (`serve`), over PosterKit and the HTTP module.
+        .target(name: "PosterServer", dependencies: ["NMTIDomain", "PosterKit", "PosterHTTP", "PosterHashing", "PosterLinks"]),
 
         // The command-line front end as a library, so tests drive it without a process.
-        .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterGolden", "PosterServer"]),
+        .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterGolden", "PosterServer", "PosterFiles", "PosterLinks", "PosterHashing"]),
         .executableTarget(name: "nmti-poster", dependencies: ["PosterCLI"]),
         // Throughput benchmark against Pillow, Chromium and the deflate floor: bench/README.md.
-        .executableTarget(name: "nmti-bench", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics", "CDeflate"]),
+        .executableTarget(name: "nmti-bench", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics", "PosterPNG", "PosterHashing", "CDeflate"]),
 
         // The plugin example of docs/plugins.md: a `stamp` element written only against PosterKit.
         .target(name: "StampElement", dependencies: ["PosterKit"], path: "Examples/StampElement"),
@@ -85,11 +98,15 @@ let package = Package(
         .testTarget(name: "NMTIDomainTests", dependencies: ["NMTIDomain", "TestSupport"]),
         .testTarget(name: "ThemeFormatTests", dependencies: ["ThemeFormat", "TestSupport"]),
         .testTarget(name: "PosterGraphicsTests", dependencies: ["PosterGraphics", "TestSupport"]),
-        .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),
-        .testTarget(name: "PosterBatchTests", dependencies: ["PosterBatch", "TestSupport"]),
-        .testTarget(name: "PosterGoldenTests", dependencies: ["PosterGolden", "TestSupport"]),
-        .testTarget(name: "PosterServerTests", dependencies: ["PosterServer", "PosterGraphics", "nmti-poster", "TestSupport"]),
-        .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "nmti-poster", "StampElement"]),
+        .testTarget(name: "PosterPNGTests", dependencies: ["PosterPNG", "TestSupport"]),
+        .testTarget(name: "PosterHTTPTests", dependencies: ["PosterHTTP"]),
+        .testTarget(name: "PosterFilesTests", dependencies: ["PosterFiles"]),
+        .testTarget(name: "PosterLinksTests", dependencies: ["PosterLinks", "NMTIDomain"]),
+        .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "PosterPNG", "PosterLinks", "TestSupport"]),
+        .testTarget(name: "PosterBatchTests", dependencies: ["PosterBatch", "PosterFiles", "PosterHashing", "TestSupport"]),
+        .testTarget(name: "PosterGoldenTests", dependencies: ["PosterGolden", "PosterPNG", "TestSupport"]),
+        .testTarget(name: "PosterServerTests", dependencies: ["PosterServer", "PosterHTTP", "PosterHashing", "PosterLinks", "nmti-poster", "TestSupport"]),
+        .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "PosterFiles", "PosterHashing", "nmti-poster", "StampElement"]),
         .testTarget(name: "StampElementTests", dependencies: ["StampElement", "PosterKit"]),
     ]
 )

@@ -13,7 +13,7 @@ import os
 import sys
 
 # The modules a dependent can import: the library products and what PosterKit re-exports.
-MODULES = ["NMTIDomain", "ThemeFormat", "PosterDisplay", "PosterKit", "PosterBatch", "PosterGolden", "PosterCLI"]
+MODULES = ["NMTIDomain", "ThemeFormat", "PosterDisplay", "PosterLinks", "PosterKit", "PosterBatch", "PosterGolden", "PosterCLI"]
 OPTIONAL = ["PosterServer"]  # listed once the module exists
 
 

@@ -1,6 +1,6 @@
+import PosterGraphics
 import Foundation
 import NMTIDomain
-import PosterGraphics
 import PosterKit
 
 /// The copy of the 32 classic variants, for the baselines to draw the same posters.

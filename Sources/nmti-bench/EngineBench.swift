@@ -1,8 +1,9 @@
+import PosterGraphics
 import Foundation
 import NMTIDomain
-import PosterGraphics
 import PosterKit
 import Synchronization
+import PosterPNG
 
 /// One fixed input: a catalogue result of one type and pack.
 struct Variant: Sendable {

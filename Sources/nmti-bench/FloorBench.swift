@@ -1,6 +1,6 @@
 import CDeflate
 import Foundation
-import PosterGraphics
+import PosterPNG
 
 /// The compression-only floor, measured on the engine's own output.
 enum FloorBench {

@@ -1,4 +1,5 @@
 import Foundation
+import PosterPNG
 
 /// Everything one benchmark run measured; written as bench/results/latest.json.
 struct BenchResult: Codable {

@@ -1,9 +1,10 @@
+import PosterGraphics
 import Dispatch
 import Foundation
 import NMTIDomain
-import PosterGraphics
 import PosterKit
 import Synchronization
+import PosterHashing
 
 /// The in-process figures `bench/serve/run.sh` sets the HTTP service against.
 enum ServeBench {

@@ -1,6 +1,6 @@
+import PosterGraphics
 import Foundation
 import PosterDisplay
-import PosterGraphics
 
 /// `nmti-bench --typography-lines`: the engine's line breaks for the typography
 /// comparison harness (bench/typography/compare.py).

@@ -1,6 +1,6 @@
 import Foundation
-import PosterGraphics
 import PosterKit
+import PosterPNG
 
 // nmti-bench: throughput benchmark of the poster engine against Pillow, a warm
 // headless Chromium and the compression-only floor. See bench/README.md.

@@ -5,6 +5,7 @@ import Testing
 import TestSupport
 @testable import PosterBatch
 @testable import PosterKit
+@testable import PosterHashing
 
 @Suite struct BatchTests {
     func temporaryFolder() throws -> URL {

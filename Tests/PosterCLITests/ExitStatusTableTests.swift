@@ -2,6 +2,7 @@ import Foundation
 import PosterKit
 import Testing
 @testable import PosterCLI
+@testable import PosterFiles
 
 /// Every kind of failure exits with the status the README documents for it: the
 /// README's "Exit status" table, `ExitStatus.documented` (printed by `--help`) and

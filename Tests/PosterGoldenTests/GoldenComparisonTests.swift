@@ -4,6 +4,7 @@ import PosterGraphics
 import Testing
 @testable import PosterGolden
 @testable import PosterKit
+@testable import PosterPNG
 
 /// Proof that the comparison catches small perturbations with the right figures.
 @Suite struct GoldenComparisonTests {

@@ -4,6 +4,7 @@ import PosterGraphics
 import Testing
 @testable import PosterGolden
 @testable import PosterKit
+@testable import PosterPNG
 
 /// Every variant and edge case of every theme against its golden image.
 ///

@@ -4,6 +4,7 @@ import PosterGraphics
 import Testing
 @testable import PosterGolden
 @testable import PosterKit
+@testable import PosterPNG
 
 /// The suite's recording modes, failure messages, artifacts and report, on a tiny theme
 /// in a scratch goldens folder.

@@ -6,6 +6,7 @@ import Testing
 import TestSupport
 @testable import PosterGolden
 @testable import PosterKit
+@testable import PosterPNG
 
 /// Paths, the shared suite and the run-wide report for the golden tests.
 enum GoldenTestSupport {

@@ -1,7 +1,7 @@
 import Foundation
 import NMTIDomain
-import PosterGraphics
 import PosterKit
+import PosterHashing
 
 /// The file names of a bulk render's posters, and the claims that keep them apart.
 ///

@@ -1,8 +1,8 @@
 import Foundation
 import NMTIDomain
-import PosterGraphics
 import PosterKit
 import Synchronization
+import PosterFiles
 
 /// Renders many results (files or a JSON Lines stream) with one theme into one
 /// folder, on several threads, with the manifest, journal, lock, shards and resume
@@ -78,8 +78,8 @@ public struct BulkRunner: Sendable {
         do throws(RenderError) { lock = try BatchLock(folder: folder) } catch { throw .render(error) }
         defer { lock.release() }
         Self.removeTemporaryFiles(in: output)
-        let provenance = Manifest.Provenance(engine: EngineIdentity.of(version: engine), compression: compression.rawValue,
-                                             theme: ThemeDigest.of(theme), links: renderer.links.fingerprint)
+        let provenance = Manifest.Provenance(engine: EngineIdentity.current.describing(version: engine), compression: compression.rawValue,
+                                             theme: theme.contentDigest, links: renderer.links.fingerprint)
         let recorded = resume ? BatchRunner.recordedEntries(in: folder) : [:]
         let journal: Journal
         // A resume starts the journal with every earlier record, so a second kill loses none of them.

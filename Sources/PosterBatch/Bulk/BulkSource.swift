@@ -1,6 +1,7 @@
 import Foundation
 import NMTIDomain
 import PosterKit
+import PosterFiles
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,8 +1,9 @@
 import Foundation
 import NMTIDomain
-import PosterGraphics
 import PosterKit
 import Synchronization
+import PosterFiles
+import PosterHashing
 
 /// One decoded result with its poster's name, handed to a worker.
 struct BulkJob: Sendable {

@@ -1,6 +1,8 @@
 import PosterKit
 import Foundation
-import PosterGraphics
+import PosterFiles
+import PosterHashing
+import PosterLinks
 
 extension Manifest {
     /// What a poster's bytes depend on besides its result: recorded with every
@@ -11,7 +13,7 @@ extension Manifest {
         public var engine: String
         /// The PNG compression setting (`fast`, `balanced`, `smallest`).
         public var compression: String
-        /// The theme's content digest (see `ThemeDigest`).
+        /// The theme's content digest (`Theme.contentDigest`).
         public var theme: String
         /// How the poster's links were printed (`LinkStyle.fingerprint`); absent in
         /// manifests written before link bases existed, which printed `nmti` links.
@@ -36,39 +38,5 @@ extension Manifest {
             if recorded.links != links { changed.append("links") }
             return changed
         }
-    }
-}
-
-/// The content digest of a loaded theme: sha256 over its layout file and every
-/// asset it loaded, each with its relative path, so editing any of them (or
-/// pointing an asset path elsewhere) changes the digest.
-public enum ThemeDigest {
-    /// The hex digest; a file that cannot be read counts as "unreadable", so it
-    /// still differs from any digest a readable version gave.
-    public static func of(_ theme: Theme) -> String {
-        var bytes = Data()
-        func add(_ name: String, _ url: URL) {
-            // Assets are bounded at load; 256 MiB only stops a file swapped since then.
-            let content = RegularFileBytes.read(url.path, limit: 256 << 20)
-            bytes += Data("\(name)\0\(content.map { SHA256.hex($0) } ?? "unreadable")\n".utf8)
-        }
-        add(Theme.fileName, theme.file)
-        for path in theme.assets.keys.sorted() { add(path, theme.folder.appendingPathComponent(path)) }
-        return SHA256.hex(bytes)
-    }
-}
-
-/// The engine half of a provenance: the caller's version string plus a digest of
-/// what pixels depend on besides the code: the drawing libraries' versions and
-/// each pinned font file's path, size and modification time. (The files' own
-/// hashes, as goldens record them, would cost a second per batch in a debug build.)
-enum EngineIdentity {
-    static func of(version: String) -> String {
-        var text = LibraryVersions.all.map { "\($0.name) \($0.version)\n" }.joined()
-        for font in PinnedFont.standard {
-            let status = FileStatus(font.path)
-            text += "\(font.path) \(status?.size ?? -1) \(status?.modified.timeIntervalSince1970 ?? 0)\n"
-        }
-        return "\(version); environment \(SHA256.hex(Data(text.utf8)).prefix(16))"
     }
 }

@@ -1,5 +1,6 @@
 import PosterKit
 import Foundation
+import PosterFiles
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import PosterKit
 import Foundation
 import Synchronization
+import PosterFiles
 #if canImport(Glibc)
 import Glibc
 #endif

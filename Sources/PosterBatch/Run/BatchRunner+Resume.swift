@@ -1,5 +1,6 @@
 import PosterKit
 import Foundation
+import PosterFiles
 
 extension BatchRunner {
     /// What a resume does with a poster an earlier run recorded.

@@ -1,7 +1,8 @@
 import PosterKit
 import Foundation
 import NMTIDomain
-import PosterGraphics
+import PosterFiles
+import PosterHashing
 
 /// Renders a batch plan on several threads, writing each poster atomically and
 /// recording it in a manifest. A failing poster does not stop the others.
@@ -114,11 +115,11 @@ public struct BatchRunner: Sendable {
             do throws(WriteFailure) { try output.makeFolder(directory) } catch { throw RenderError(.output, error.description, cause: error) }
         }
         Self.removeTemporaryFiles(plan, in: folder)
-        let engineIdentity = EngineIdentity.of(version: engine)
+        let engineIdentity = EngineIdentity.current.describing(version: engine)
         var provenances: [String: Manifest.Provenance] = [:]
         for job in plan.jobs where provenances[job.theme.name] == nil {
             provenances[job.theme.name] = Manifest.Provenance(
-                engine: engineIdentity, compression: compression.rawValue, theme: ThemeDigest.of(job.theme),
+                engine: engineIdentity, compression: compression.rawValue, theme: job.theme.contentDigest,
                 links: renderer.links.fingerprint)
         }
         var kept: [Manifest.Entry] = []

@@ -1,6 +1,7 @@
 import PosterKit
-import PosterGraphics
 import Foundation
+import PosterFiles
+import PosterHashing
 
 /// Why a resume did not keep a poster an earlier run recorded, although the poster
 /// would be made the same way: its file is not the one recorded.

@@ -1,6 +1,7 @@
 import Foundation
 import PosterBatch
 import PosterKit
+import PosterLinks
 
 /// `render` with many results: runs a `BulkRunner` with the progress display and
 /// turns its report into the summary line, the failure lines and the exit status.

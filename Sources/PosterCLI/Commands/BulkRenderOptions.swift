@@ -1,6 +1,7 @@
 import Foundation
 import PosterBatch
 import PosterKit
+import PosterFiles
 
 /// What `render` is told when it renders many results into a folder (a bulk render):
 /// several result files, folders, or `--results <file.jsonl>`, always with `--out <dir>`.

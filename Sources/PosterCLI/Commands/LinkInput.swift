@@ -1,5 +1,6 @@
 import NMTIDomain
 import PosterKit
+import PosterLinks
 
 /// A result given as a link (`render <link>`, `resolve <link>`): an `nmti://`
 /// or `https://` invite or reply, checked against the link keys.

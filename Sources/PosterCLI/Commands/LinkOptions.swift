@@ -1,6 +1,7 @@
 import Foundation
 import NMTIDomain
 import PosterKit
+import PosterLinks
 
 /// `--link-base` and `--link-key-file`, shared by render, batch, resolve and serve:
 /// how printed links are written and signed, and the keys links read are checked

@@ -1,5 +1,6 @@
 import Foundation
 import PosterKit
+import PosterFiles
 
 /// The checks every `-o <path>` gets before anything is rendered, and the one way the
 /// commands write to it (see `OutputTarget` for what happens to the node at the path).

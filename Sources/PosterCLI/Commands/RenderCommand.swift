@@ -1,6 +1,7 @@
 import Foundation
 import NMTIDomain
 import PosterKit
+import PosterFiles
 
 /// `nmti-poster render <result>`: renders one result into a 2x PNG poster; with
 /// `--out <dir>`, many results into a folder (`BulkRender`).

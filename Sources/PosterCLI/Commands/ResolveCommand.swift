@@ -1,5 +1,6 @@
 import Foundation
 import NMTIDomain
+import PosterFiles
 
 /// `nmti-poster resolve <result>`: checks a result JSON and prints what a
 /// poster of it would show, as JSON.

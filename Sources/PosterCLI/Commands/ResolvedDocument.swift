@@ -1,6 +1,7 @@
 import Foundation
 import NMTIDomain
 import PosterKit
+import PosterLinks
 
 /// The JSON that `nmti-poster resolve` prints: a result with everything the
 /// domain derives from it. Decodable too, so tests and scripts can read it back.

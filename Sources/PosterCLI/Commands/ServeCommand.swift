@@ -3,6 +3,8 @@ import Foundation
 import PosterKit
 import PosterServer
 import Synchronization
+import PosterFiles
+import PosterHashing
 
 /// `nmti-poster serve`: the HTTP render service (README, "Serving posters over HTTP").
 public struct ServeCommand: Command {

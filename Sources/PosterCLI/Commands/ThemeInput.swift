@@ -1,5 +1,6 @@
 import Foundation
 import PosterKit
+import PosterLinks
 
 /// Loading themes by name or path for commands, with failures mapped to exit statuses.
 enum ThemeInput {

@@ -1,5 +1,6 @@
 import Foundation
 import PosterKit
+import PosterFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

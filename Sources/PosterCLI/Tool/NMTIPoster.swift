@@ -1,5 +1,6 @@
 import Foundation
 import PosterKit
+import PosterFiles
 
 /// The `nmti-poster` tool: its identity and entry point.
 public enum NMTIPoster {

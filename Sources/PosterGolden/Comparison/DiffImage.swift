@@ -1,5 +1,5 @@
 import PosterKit
-import PosterGraphics
+import PosterPNG
 
 /// Builds the images a golden failure leaves behind, as RGBA buffers, and encodes them.
 ///

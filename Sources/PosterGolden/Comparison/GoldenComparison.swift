@@ -1,6 +1,6 @@
 import PosterKit
 import Foundation
-import PosterGraphics
+import PosterPNG
 
 /// A pixel position, x to the right and y down from the top-left corner.
 public struct GoldenPixel: Sendable, Hashable, CustomStringConvertible {

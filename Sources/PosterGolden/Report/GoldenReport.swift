@@ -1,5 +1,6 @@
 import PosterKit
 import Foundation
+import PosterFiles
 
 /// One static HTML page for a whole golden run: changed, new, missing and obsolete
 /// goldens (and cases that could not be checked), each with its message, the diff,

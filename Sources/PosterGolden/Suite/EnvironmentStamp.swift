@@ -1,6 +1,6 @@
 import PosterKit
 import Foundation
-import PosterGraphics
+import PosterHashing
 
 /// What a golden image's pixels depend on besides the code: the versions of the
 /// drawing libraries and the exact pinned font files. Stored as
@@ -21,7 +21,7 @@ public struct EnvironmentStamp: Codable, Sendable, Hashable {
 
     /// Library name → version, as loaded at run time.
     public var libraries: [String: String]
-    /// Every pinned font, in `PinnedFont.standard` order.
+    /// Every pinned font, in the engine's order (`EngineIdentity.fonts`).
     public var fonts: [Font]
 
     /// The file name inside the goldens folder.
@@ -31,9 +31,11 @@ public struct EnvironmentStamp: Codable, Sendable, Hashable {
     public static var current: EnvironmentStamp { cached }
 
     private static let cached: EnvironmentStamp = {
+        let engine = EngineIdentity.current
         var libraries: [String: String] = [:]
-        for (name, version) in LibraryVersions.all { libraries[name] = version }
-        let fonts = PinnedFont.standard.map { font in
+        for library in engine.libraries { libraries[library.name] = library.version }
+        // The goldens pin the fonts' exact bytes, not only their size and time.
+        let fonts = engine.fonts.map { font in
             let digest = FileManager.default.contents(atPath: font.path).map { SHA256.hex($0) } ?? "missing"
             return Font(family: font.family, path: font.path, package: font.package, sha256: digest)
         }

@@ -1,7 +1,7 @@
 import PosterKit
 import Foundation
 import NMTIDomain
-import PosterGraphics
+import PosterPNG
 
 /// What `GoldenSuite.run` has learnt about one case so far; turns it into an outcome,
 /// writing artifacts and recording the golden as the mode allows.

@@ -1,7 +1,8 @@
 import PosterKit
 import Foundation
 import NMTIDomain
-import PosterGraphics
+import PosterFiles
+import PosterPNG
 
 /// Renders golden cases, compares them with the stored goldens on decoded pixels,
 /// leaves artifacts for failures and records goldens as its mode allows.

@@ -1,6 +1,7 @@
 import PosterDisplay
 import CCairo
 import Foundation
+import PosterPNG
 
 /// A decoded PNG or parsed SVG asset, loaded once and drawn by many renders.
 ///

@@ -3,6 +3,7 @@ import CRsvg
 import Foundation
 import Glibc
 import Synchronization
+import PosterFiles
 
 /// Defence in depth behind `SVGSafety`: before the engine parses a checked SVG
 /// itself, a forked child parses and rasterises it once, with memory, CPU and

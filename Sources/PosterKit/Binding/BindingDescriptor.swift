@@ -1,4 +1,5 @@
 import NMTIDomain
+import PosterLinks
 
 /// One built-in placeholder: its name, type, meaning, where its value comes from
 /// and how it is read off a result. `BindingDescriptor.builtIn` is the one list

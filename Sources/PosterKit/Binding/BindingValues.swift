@@ -1,4 +1,5 @@
 import NMTIDomain
+import PosterLinks
 
 /// The typed values a theme's placeholders and conditions can refer to, for one
 /// result: the built-ins of `BindingDescriptor.builtIn`, then the theme's variables (text).

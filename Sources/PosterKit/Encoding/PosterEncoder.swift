@@ -1,4 +1,5 @@
 import PosterGraphics
+import PosterPNG
 
 /// Turns a drawn raster into file bytes: the seam between drawing and file formats.
 ///

@@ -1,6 +1,7 @@
 import Dispatch
 import NMTIDomain
 import PosterGraphics
+import PosterLinks
 
 extension PosterRenderer {
     /// Renders like `render(_:theme:)` (the same steps, the same bytes) and also reports

@@ -1,6 +1,8 @@
 import Foundation
 import NMTIDomain
 import PosterGraphics
+import PosterFiles
+import PosterLinks
 
 /// Renders results into posters: bind, lay out, draw, encode.
 ///
@@ -106,7 +108,7 @@ public final class PosterRenderer: Sendable {
     /// Renders and writes the poster as `relative` inside `folder` (see `OutputFolder`: never
     /// outside it, never through a symlink), atomically.
     @discardableResult
-    public func render(_ result: QuizResult, theme: Theme, into folder: OutputFolder, as relative: String) throws(RenderError) -> RenderedPoster {
+    package func render(_ result: QuizResult, theme: Theme, into folder: OutputFolder, as relative: String) throws(RenderError) -> RenderedPoster {
         let poster = try render(result, theme: theme)
         do throws(WriteFailure) {
             try folder.write(Data(poster.bytes), to: relative)

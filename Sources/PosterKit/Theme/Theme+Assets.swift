@@ -1,5 +1,6 @@
 import Foundation
 import PosterGraphics
+import PosterFiles
 
 extension Theme {
     /// Resolves every asset reference for all 32 variants, checks each path stays

@@ -1,6 +1,7 @@
 import Foundation
 import NMTIDomain
 import PosterGraphics
+import PosterFiles
 
 extension Theme {
     /// Loads and validates a theme from its folder or its `theme.json5`, reporting

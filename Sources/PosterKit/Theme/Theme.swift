@@ -1,6 +1,7 @@
 import Foundation
 import NMTIDomain
 import PosterGraphics
+import PosterLinks
 
 /// A loaded, validated poster theme: canvas, variables, elements and decoded assets.
 ///

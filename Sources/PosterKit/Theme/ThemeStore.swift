@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import PosterFiles
 
 /// Finds themes by name and caches loaded themes, reloading one only when its
 /// layout file or an asset in its folder changed.

@@ -1,5 +1,5 @@
-import PosterGraphics
 import Synchronization
+import PosterHTTP
 
 /// Rendered posters by `PosterKey`, least recently used evicted first, holding at
 /// most `capacityBytes` of PNG bytes. A poster larger than the whole bound is not kept.

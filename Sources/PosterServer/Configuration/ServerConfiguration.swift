@@ -1,6 +1,7 @@
 import Foundation
 import NMTIDomain
 import PosterKit
+import PosterLinks
 
 /// Everything `nmti-poster serve` can be told: where to listen, how much to render
 /// at once, how much to keep, and every limit, with the defaults the README lists.

@@ -1,4 +1,4 @@
-import PosterGraphics
+import PosterHTTP
 
 /// A landing page request the service refuses, answered as a small HTML page for
 /// browsers or, when the `Accept` header asks for JSON and not HTML, as the

@@ -1,6 +1,6 @@
 import Foundation
 import NMTIDomain
-import PosterGraphics
+import PosterHashing
 
 /// The HTML page a web link opens when the app is not installed: the poster (for a
 /// reply, the pairing poster) as an `<img>` from the service's link image endpoint,

@@ -1,7 +1,9 @@
 import Foundation
 import NMTIDomain
-import PosterGraphics
 import PosterKit
+import PosterHTTP
+import PosterHashing
+import PosterLinks
 
 extension PosterService {
     /// Answers a link route: a landing page or a `/.well-known/` file at once, on
@@ -100,7 +102,7 @@ extension PosterService {
         var size = fallback
         if let entry = catalog.entry(name) {
             pairs.append(("d", key(link.result, entry).digest))
-            size = (Int(entry.theme.canvasSize.width * PosterCanvas.scale), Int(entry.theme.canvasSize.height * PosterCanvas.scale))
+            size = entry.theme.pixelSize
         }
         let path = "/\(LinkRoute.imagePrefix)\(link.webPath)/\(QueryItems.encode(name)).png"
         let target = signer?.signedTarget(path: path, query: pairs)

@@ -1,7 +1,7 @@
 import Foundation
 import NMTIDomain
-import PosterGraphics
 import PosterKit
+import PosterHashing
 
 /// What a poster's bytes depend on, hashed: the engine (version, drawing libraries,
 /// pinned fonts), the theme's content digest, the compression and the canonical
@@ -54,21 +54,5 @@ public struct PosterKey: Sendable, Hashable {
             if tag == etag { return true }
         }
         return false
-    }
-}
-
-/// The engine half of a poster key: the tool's version, the drawing libraries'
-/// versions and each pinned font file's path, size and modification time.
-public enum EngineFingerprint {
-    /// The fingerprint text for a version string.
-    public static func of(version: String) -> String {
-        var text = "\(version)\n" + LibraryVersions.all.map { "\($0.name) \($0.version)\n" }.joined()
-        for font in PinnedFont.standard {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: font.path)
-            let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            text += "\(font.path) \(size) \(modified)\n"
-        }
-        return String(SHA256.hex(Array(text.utf8)).prefix(16))
     }
 }

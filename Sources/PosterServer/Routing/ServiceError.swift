@@ -1,5 +1,5 @@
 import Foundation
-import PosterGraphics
+import PosterHTTP
 
 /// A request the service refuses: the HTTP status, a stable code, the JSON path or
 /// query parameter at fault (if any) and the message (the CLI's, for bad results).

@@ -1,8 +1,10 @@
 import Dispatch
 import Foundation
 import NMTIDomain
-import PosterGraphics
 import PosterKit
+import PosterHTTP
+import PosterHashing
+import PosterLinks
 
 extension PosterService {
     /// A poster to serve: the result, the theme state and the key, all known before drawing.

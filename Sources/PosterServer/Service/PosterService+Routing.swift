@@ -1,5 +1,5 @@
 import Foundation
-import PosterGraphics
+import PosterHTTP
 
 extension PosterService {
     /// The routes, for metrics labels and the access log.

@@ -1,9 +1,11 @@
 import Dispatch
 import Foundation
 import NMTIDomain
-import PosterGraphics
 import PosterKit
 import Synchronization
+import PosterHTTP
+import PosterHashing
+import PosterLinks
 
 /// The HTTP render service behind `nmti-poster serve`, embeddable in an app: themes
 /// loaded once, a bounded pool of render workers behind a bounded queue, a poster
@@ -49,7 +51,7 @@ public final class PosterService: Sendable {
         queue = RenderQueue(workers: configuration.workers, capacity: configuration.queueCapacity)
         cache = PosterCache(capacityBytes: configuration.cacheBytes)
         signer = configuration.signingKeys.isEmpty ? nil : URLSigner(keys: configuration.signingKeys)
-        engine = EngineFingerprint.of(version: engineVersion) + Self.linkFingerprint(configuration)
+        engine = EngineIdentity.current.describing(version: engineVersion) + Self.linkFingerprint(configuration)
         log = AccessLog(enabled: configuration.accessLog)
     }
 

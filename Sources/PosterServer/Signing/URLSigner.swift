@@ -1,6 +1,7 @@
 import Foundation
-import PosterGraphics
 import PosterKit
+import PosterHashing
+import PosterLinks
 
 /// Signed URLs: `sig` is HMAC-SHA256 over the canonical path and query, base64url
 /// without padding. Several keys may be active at once so keys can rotate: sign with

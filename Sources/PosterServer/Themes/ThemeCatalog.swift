@@ -11,7 +11,7 @@ public final class ThemeCatalog: Sendable {
     public struct Entry: Sendable {
         /// The theme.
         public let theme: Theme
-        /// `ThemeDigest.of(theme)`: its layout file and every asset it loaded.
+        /// `theme.contentDigest`: its layout file and every asset it loaded.
         public let digest: String
     }
 
@@ -30,7 +30,7 @@ public final class ThemeCatalog: Sendable {
         for name in store.names() {
             do throws(ThemeError) {
                 let theme = try store.theme(name)
-                loaded[name] = Entry(theme: theme, digest: ThemeDigest.of(theme))
+                loaded[name] = Entry(theme: theme, digest: theme.contentDigest)
             } catch {
                 let problems = error.diagnostics.map(\.description).joined(separator: "; ")
                 throw ServiceSetupError(.badTheme, "theme '\(name)' is invalid: \(problems)")
@@ -59,7 +59,7 @@ public final class ThemeCatalog: Sendable {
                 let theme = try store.theme(name)  // the store reloads only when the folder changed
                 let previous = entry(name)
                 failures.withLock { _ = $0.removeValue(forKey: name) }
-                let digest = ThemeDigest.of(theme)
+                let digest = theme.contentDigest
                 guard digest != previous?.digest else { continue }
                 entries.withLock { $0[name] = Entry(theme: theme, digest: digest) }
                 events.append(["event": "theme-reloaded", "theme": name, "digest": String(digest.prefix(16))])

@@ -6,6 +6,8 @@ import Testing
 import TestSupport
 @testable import PosterBatch
 @testable import PosterKit
+@testable import PosterFiles
+@testable import PosterHashing
 
 @Suite struct BulkRunnerTests {
     static let renderer = Result { try PosterRenderer() }

@@ -4,6 +4,7 @@ import PosterKit
 import Testing
 import TestSupport
 @testable import PosterCLI
+@testable import PosterHashing
 
 /// Where output cannot be written: a missing, read-only or full folder gives one
 /// clear line, status 73 (74 for a stream), and never a partial or temporary file.

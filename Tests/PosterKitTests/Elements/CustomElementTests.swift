@@ -3,6 +3,7 @@ import NMTIDomain
 import PosterGraphics
 import Testing
 @testable import PosterKit
+@testable import PosterPNG
 
 /// A library user's own element: a filled badge with the type's code, built only on public API.
 struct BadgeElement: PosterElement {

@@ -2,6 +2,7 @@ import Foundation
 import NMTIDomain
 import PosterGraphics
 @testable import PosterKit
+@testable import PosterPNG
 
 /// Renders a small theme for one result and gives pixel access in poster points.
 struct RenderedTheme {

@@ -3,6 +3,7 @@ import NMTIDomain
 import PosterKit
 import Testing
 import TestSupport
+@testable import PosterLinks
 
 /// What a phone scanning a poster gets: the QR code read back from the PNG's pixels.
 @Suite("Links: QR codes on posters")

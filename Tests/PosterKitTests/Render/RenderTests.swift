@@ -4,6 +4,7 @@ import PosterGraphics
 import Testing
 import TestSupport
 @testable import PosterKit
+@testable import PosterPNG
 
 let sharedStore = ThemeStore(directory: packageRoot.appendingPathComponent("Themes"))
 

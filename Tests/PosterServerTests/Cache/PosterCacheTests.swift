@@ -1,6 +1,7 @@
 import PosterGraphics
 import Testing
 @testable import PosterServer
+@testable import PosterHTTP
 
 @Suite struct PosterCacheTests {
     func body(_ value: UInt8, _ count: Int) -> HTTPSharedBody {

@@ -4,6 +4,7 @@ import PosterKit
 import PosterServer
 import Testing
 import TestSupport
+@testable import PosterLinks
 
 /// Landing pages against a real server under a link base with a path, with a link key.
 @Suite struct LandingPageTests {

@@ -3,6 +3,7 @@ import NMTIDomain
 import PosterKit
 import Testing
 @testable import PosterServer
+@testable import PosterLinks
 
 /// Bad links, the `/.well-known/` files, missing themes, signed URLs and the serve options.
 @Suite struct LinkRouteTests {

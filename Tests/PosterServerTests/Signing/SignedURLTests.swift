@@ -2,6 +2,7 @@ import Foundation
 import PosterGraphics
 import Testing
 @testable import PosterServer
+@testable import PosterHashing
 
 /// Signed URLs against a real server with two active keys (a rotation in progress).
 @Suite struct SignedURLTests {

@@ -1,6 +1,7 @@
 import Foundation
 import NMTIDomain
 import PosterKit
+@testable import PosterLinks
 
 /// What the link tests share: a themes folder with `pair` and `card` stand-ins (the
 /// real themes live elsewhere; copies of classic under those names exercise the

@@ -1,5 +1,5 @@
 import NMTIDomain
-import PosterGraphics
+import PosterHashing
 
 /// Signs and verifies NMTI links: `sig` is the first 16 bytes of
 /// HMAC-SHA256(key, `NMTILink.canonicalText`), base64url without padding (22

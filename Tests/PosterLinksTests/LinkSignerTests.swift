@@ -1,6 +1,6 @@
 import Foundation
 import NMTIDomain
-@testable import PosterKit
+@testable import PosterLinks
 import Testing
 
 @Suite("Links: signatures")

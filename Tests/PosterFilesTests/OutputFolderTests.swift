@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PosterKit
+@testable import PosterFiles
 
 /// `OutputFolder` writes, lists and removes only inside its root, never through a symlink.
 @Suite("Output folder")

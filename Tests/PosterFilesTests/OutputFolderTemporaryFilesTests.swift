@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PosterKit
+@testable import PosterFiles
 
 /// `OutputFolder.removeAbandonedTemporaryFiles` removes a temporary file only when its
 /// writer is dead and nobody holds its lock; the writer holds that lock until its rename.

@@ -1,6 +1,6 @@
 import PosterDisplay
 import Testing
-@testable import PosterGraphics
+@testable import PosterPNG
 
 /// Decoder behaviour on valid files crafted by `PNGBuilder`, which does not share
 /// code with the encoder: all filter types, colour types and bit depths.

@@ -1,7 +1,7 @@
 import Foundation
 import PosterDisplay
 import Testing
-@testable import PosterGraphics
+@testable import PosterPNG
 
 /// Cross-checks against an independent PNG implementation: a small Python
 /// reader/writer on Python's own zlib. Skipped when `python3` is unavailable.

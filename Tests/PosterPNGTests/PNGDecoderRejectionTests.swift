@@ -1,6 +1,6 @@
 import PosterDisplay
 import Testing
-@testable import PosterGraphics
+@testable import PosterPNG
 
 /// Hostile and broken input: every case must throw a typed error, never crash.
 @Suite("PNGDecoder on hostile input")

@@ -1,6 +1,6 @@
 import PosterDisplay
 import Testing
-@testable import PosterGraphics
+@testable import PosterPNG
 
 /// Encoder behaviour checked through our own decoder: round trips, format
 /// choice, un-premultiplication, determinism and argument validation.

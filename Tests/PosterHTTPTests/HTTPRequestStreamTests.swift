@@ -1,5 +1,5 @@
 import Testing
-@testable import PosterGraphics
+@testable import PosterHTTP
 
 /// The gate's strict reading of requests: what it passes to libmicrohttpd (canonical
 /// heads and bodies) and what it refuses, fed whole and one byte at a time.

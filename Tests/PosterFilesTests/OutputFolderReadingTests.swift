@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PosterKit
+@testable import PosterFiles
 
 /// `OutputFolder.regularFile` gives the bytes only of a lone regular file inside the
 /// root: never through a symlink, a hard link or a FIFO (which it must not block on).

@@ -1,4 +1,4 @@
-@testable import PosterGraphics
+@testable import PosterPNG
 
 /// A Cairo-layout ARGB32 test image: premultiplied native-endian words per pixel.
 struct PNGTestImage {
