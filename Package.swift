@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "PosterBatchTests", dependencies: ["PosterBatch", "PosterFiles", "PosterHashing", "TestSupport"]),
         .testTarget(name: "PosterGoldenTests", dependencies: ["PosterGolden", "PosterPNG", "TestSupport"]),
         .testTarget(name: "PosterServerTests", dependencies: ["PosterServer", "PosterHTTP", "PosterHashing", "PosterLinks", "nmti-poster", "TestSupport"]),
-        .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "PosterFiles", "PosterHashing", "nmti-poster", "StampElement"]),
+        .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "PosterFiles", "PosterHashing", "nmti-poster", "StampElement", "TestSupport"]),
         .testTarget(name: "StampElementTests", dependencies: ["StampElement", "PosterKit"]),
     ]
 )

@@ -18,7 +18,10 @@ enum HTTPCallbacks {
         }
         return [
             item(MHD_OPTION.THREAD_POOL_SIZE, max(1, configuration.threads)),
-            item(MHD_OPTION.CONNECTION_TIMEOUT, max(1, configuration.idleTimeoutSeconds)),
+            // The gate closes idle connections itself; the library sees no traffic while a head
+            // arrives (the gate passes only whole heads on), so its own timeout must outlast the
+            // read timeout, which the watch enforces.
+            item(MHD_OPTION.CONNECTION_TIMEOUT, max(1, configuration.idleTimeoutSeconds, Int(configuration.readTimeoutSeconds.rounded(.up))) + 5),
             // The gate keeps the connection limit; the daemon's is a backstop with room for
             // connections the gate has closed and the daemon has not yet noticed.
             item(MHD_OPTION.CONNECTION_LIMIT, max(1, configuration.connectionLimit) + 64),

@@ -38,20 +38,10 @@ enum HTTPRequestReader {
                     state.headers = []
                     return .dispatch
                 }
-                // A second line behind the gate, which enforces these limits first.
-                let headerBytes = state.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
-                let declared = state.headers.first { HTTPToken.equalsIgnoringCase($0.name.utf8, "Content-Length".utf8) }.flatMap { Int($0.value) }
-                if (state.target ?? exchange.target).utf8.count > limits.maximumTargetBytes {
-                    state.violation = .targetTooLong(limit: limits.maximumTargetBytes)
-                } else if headerBytes > limits.maximumHeaderBytes {
-                    state.violation = .headersTooLarge(limit: limits.maximumHeaderBytes)
-                } else if let declared, declared > limits.maximumBodyBytes {
-                    state.violation = .bodyTooLarge(limit: limits.maximumBodyBytes)
-                }
-                // A broken limit is answered now (the connection then closes). Otherwise wait for
-                // the call after the body, even when there is none: libmicrohttpd closes a
-                // connection whose answer was queued before the request was read in full.
-                return state.violation != nil ? .dispatch : .wait
+                // The gate has checked the limits and framing. Wait for the call after the body,
+                // even when there is none: libmicrohttpd closes a connection whose answer was
+                // queued before the request was read in full.
+                return .wait
             }
             if uploadSize.pointee > 0 {
                 let count = uploadSize.pointee

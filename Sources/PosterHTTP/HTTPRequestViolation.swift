@@ -16,7 +16,8 @@ package enum HTTPRequestViolation: Error, Sendable, Hashable {
     /// A line ended by a bare CR or a bare LF instead of CRLF.
     case badLineEnding
     /// A header line that is folded, has whitespace before its colon, a name that is
-    /// not a token or a control character in its value; `name` when the name itself is sound.
+    /// not a token or a control character in its value; `name` when it is a field the
+    /// server knows (`HTTPToken.knownFields`), never a name only the client chose.
     case badHeaderField(name: String?)
     /// `Host` missing from an HTTP/1.1 request, repeated, or not a host.
     case badHost(HostProblem)
@@ -33,7 +34,7 @@ package enum HTTPRequestViolation: Error, Sendable, Hashable {
 
     /// What is wrong with `Host`.
     package enum HostProblem: String, Sendable, Hashable {
-        case missing, repeated, malformed
+        case missing, repeated, malformed, conflicting
     }
 
     /// What is wrong with `Content-Length`.
@@ -96,6 +97,7 @@ package enum HTTPRequestViolation: Error, Sendable, Hashable {
         case .badHost(.missing): "an HTTP/1.1 request needs exactly one Host header"
         case .badHost(.repeated): "Host is given more than once"
         case .badHost(.malformed): "Host is not a host name or address with an optional port"
+        case .badHost(.conflicting): "the request target names another host than Host"
         case .badContentLength(.repeated): "Content-Length is given more than once"
         case .badContentLength(.malformed): "Content-Length is not a plain decimal number of bytes"
         case .conflictingFraming: "Transfer-Encoding cannot be combined with Content-Length, nor sent in HTTP/1.0: the body's length would be ambiguous"

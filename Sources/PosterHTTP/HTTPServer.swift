@@ -33,6 +33,10 @@ package final class HTTPServer: Sendable {
         core.quiesce()
     }
 
+    /// The most connections held at once: the configured limit, or fewer when the process's
+    /// open-file limit cannot give each connection its three descriptors.
+    package var connectionLimit: Int { core.connectionLimit }
+
     /// Connections open now.
     package var openConnections: Int { core.openConnections }
 

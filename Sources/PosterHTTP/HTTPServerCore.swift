@@ -45,6 +45,9 @@ final class HTTPServerCore: Sendable, HTTPGateDelegate {
     /// The port bound (the chosen one when the configuration asked for 0).
     var boundPort: UInt16 { gate.port }
 
+    /// The most connections held at once (the open-file limit may lower the configured one).
+    var connectionLimit: Int { gate.connectionLimit }
+
     /// Connections open now, counted at the gate.
     var openConnections: Int { gate.count }
 

@@ -31,7 +31,8 @@ import Testing
         }
         #expect(once.violation == trickled.violation && once.line == trickled.line, "whole and byte-by-byte readings differ for \(text.debugDescription)")
         if !text.lowercased().contains("chunked") {
-            #expect(once.forward == trickled.forward, "whole and byte-by-byte bytes differ for \(text.debugDescription)")
+            // elementsEqual, not ==: a failing == on byte arrays makes the test library diff them, slowly.
+            #expect(once.forward.elementsEqual(trickled.forward), "whole and byte-by-byte bytes differ for \(text.debugDescription)")
         } else if once.violation == nil {
             #expect(dechunk(String(decoding: once.forward, as: UTF8.self)) == dechunk(String(decoding: trickled.forward, as: UTF8.self)))
         }
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func anAbsoluteTargetBecomesAPathAndItsAuthorityTheHost() {
-        let consumed = Self.consume("GET http://nmti.example:8080/i?v=1.2.3.4 HTTP/1.1\r\nHost: other\r\n\r\n")
+        let consumed = Self.consume("GET http://nmti.example:8080/i?v=1.2.3.4 HTTP/1.1\r\nHost: NMTI.example:8080\r\n\r\n")
         #expect(Self.text(consumed) == "GET /i HTTP/1.1\r\nX-NMTI-Query: v=1.2.3.4\r\nHost: nmti.example:8080\r\n\r\n")
     }
 
@@ -95,7 +96,9 @@ import Testing
         ("GET / HTTP/1.1\r\nHost: a\rX: y\r\n\r\n", .badLineEnding),
         ("GET / HTTP/1.1\r\nHost: a\r\n folded\r\n\r\n", .badHeaderField(name: nil)),
         ("GET / HTTP/1.1\r\nHost : a\r\n\r\n", .badHeaderField(name: nil)),
-        ("GET / HTTP/1.1\r\nHost: a\r\nX-A: b\u{00}c\r\n\r\n", .badHeaderField(name: "X-A")),
+        ("GET / HTTP/1.1\r\nHost: a\r\nX-A: b\u{00}c\r\n\r\n", .badHeaderField(name: nil)),
+        ("GET / HTTP/1.1\r\nHost: a\r\nuser-agent: b\u{00}c\r\n\r\n", .badHeaderField(name: "User-Agent")),
+        ("GET http://b/ HTTP/1.1\r\nHost: a\r\n\r\n", .badHost(.conflicting)),
         ("GET  / HTTP/1.1\r\nHost: a\r\n\r\n", .badRequestLine),
         ("GET / HTTP/1.1 \r\nHost: a\r\n\r\n", .badRequestLine),
         ("GET /a\u{7F}b HTTP/1.1\r\nHost: a\r\n\r\n", .badRequestLine),
@@ -147,9 +150,9 @@ import Testing
         #expect(Self.text(consumed) == "GET / HTTP/1.1\r\nHost: a\r\n\r\n")
     }
 
-    @Test func aSeparatorInsideATokenListIsNotAnotherCoding() {
-        // Empty list elements are allowed (RFC 9110 §5.6.1); the one coding is still chunked.
-        #expect(Self.consume("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: ,chunked,\r\n\r\n0\r\n\r\n").violation == nil)
+    @Test func onlyExactlyChunkedIsAChunkedBody() {
+        // Lists, even with only empty members beside `chunked`, are refused: a proxy may read them another way.
+        #expect(Self.consume("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: ,chunked,\r\n\r\n0\r\n\r\n").violation == .unsupportedTransferCoding)
     }
 
     /// The data of canonical chunks (read as bytes: "\r\n" is one Character in a String).

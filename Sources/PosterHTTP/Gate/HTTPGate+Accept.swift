@@ -25,15 +25,24 @@ extension HTTPGate {
         return descriptor
     }
 
+    /// Descriptors kept for everything but connections (themes, fonts, logs, the loop's own).
+    static let reservedDescriptors = 128
+
     /// Each connection costs three descriptors (the client's and both ends of its pair):
-    /// lift the soft limit towards the hard one when the connection limit needs it.
-    static func raiseDescriptorLimit(for connections: Int) {
+    /// lifts the soft limit towards the hard one when the connection limit needs it, and
+    /// returns how many connections the limit then allows (the connection limit at most),
+    /// so that the quietest connection is closed before descriptors run out.
+    static func raiseDescriptorLimit(for connections: Int) -> Int {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
-        let wanted = rlim_t(connections * 3 + 256)
-        guard limit.rlim_cur < wanted else { return }
-        limit.rlim_cur = min(wanted, limit.rlim_max)
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return connections }
+        let wanted = rlim_t(connections * 3 + reservedDescriptors)
+        if limit.rlim_cur < wanted {
+            limit.rlim_cur = min(wanted, limit.rlim_max)
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        let allowed = (Int(clamping: limit.rlim_cur) - reservedDescriptors) / 3
+        return max(1, min(connections, allowed))
     }
 
     /// Accepts every waiting connection (up to a batch), making room at the limit.
@@ -47,8 +56,16 @@ extension HTTPGate {
                     nmti_accept4(state.listening, $0, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
                 }
             }
-            guard client >= 0 else { return }  // EAGAIN, or out of descriptors (tried again on the next readiness)
-            if state.connections.count >= configuration.connectionLimit, !makeRoom(&state) {
+            guard client >= 0 else {
+                // Out of descriptors: make room and try again, or stop watching the listener for a
+                // moment (it stays readable, and a level-triggered loop would spin on it).
+                if errno == EMFILE || errno == ENFILE {
+                    if makeRoom(&state, now: now) { continue }
+                    pauseAccepting(&state, now: now)
+                }
+                return
+            }
+            if state.connections.count >= connectionLimit, !makeRoom(&state, now: now) {
                 close(client)
                 continue
             }
@@ -78,24 +95,48 @@ extension HTTPGate {
         }
     }
 
-    /// At the connection limit: closes the connection quiet the longest (no request in
-    /// flight on either side); failing that, the one whose request has been arriving
-    /// the longest. A connection whose request is being answered is never closed.
-    /// False when every connection is busy being answered.
-    private func makeRoom(_ state: inout Loop) -> Bool {
-        var quiet: GateConnection?
-        var reading: GateConnection?
-        for connection in state.connections.values where !connection.isLingering && !connection.isRefusing {
-            let answering = delegate.isAnswering(connection.serverPeer)
-            if connection.isQuiet, !answering {
-                if quiet.map({ connection.lastActivity < $0.lastActivity }) ?? true { quiet = connection }
+    /// At the connection limit (or out of descriptors): closes one connection to let a new
+    /// one in, in this order: one already ending (lingering after its last answer); the one
+    /// quiet the longest (no request in flight either side); one whose client has not read
+    /// its answer for a second; the one whose request has been arriving the longest. A
+    /// connection waiting for its answer (a render) with nothing unsent is never closed.
+    /// False when every connection is waiting for an answer.
+    func makeRoom(_ state: inout Loop, now: UInt64) -> Bool {
+        var best: (rank: Int, connection: GateConnection)?
+        for connection in state.connections.values {
+            let answering = !connection.serverClosed && delegate.isAnswering(connection.serverPeer)
+            let rank: Int
+            if connection.isLingering {
+                rank = 0
+            } else if connection.isQuiet, !answering {
+                rank = 1
+            } else if !connection.toClient.isEmpty, now &- connection.lastActivity > 1_000_000_000 {
+                rank = 2
             } else if !connection.stream.isBetweenRequests, !answering {
-                if reading.map({ connection.lastActivity < $0.lastActivity }) ?? true { reading = connection }
+                rank = 3
+            } else {
+                continue
             }
+            if let current = best, (current.rank, current.connection.lastActivity) <= (rank, connection.lastActivity) { continue }
+            best = (rank, connection)
         }
-        guard let victim = quiet ?? reading else { return false }
+        guard let victim = best?.connection else { return false }
         evictions.add(1, ordering: .relaxed)
         discard(victim, &state)
         return true
+    }
+
+    /// Stops watching the listening socket for a tenth of a second (the sweep resumes it).
+    func pauseAccepting(_ state: inout Loop, now: UInt64) {
+        guard state.listening >= 0, state.acceptResumesAt == nil else { return }
+        epoll_ctl(poller, EPOLL_CTL_DEL, state.listening, nil)
+        state.acceptResumesAt = now + 100_000_000
+    }
+
+    /// Watches the listening socket again once a pause is over.
+    func resumeAccepting(_ state: inout Loop, now: UInt64) {
+        guard let resumeAt = state.acceptResumesAt, now >= resumeAt else { return }
+        state.acceptResumesAt = nil
+        if state.listening >= 0 { Self.watch(poller, state.listening, token: 0, events: UInt32(EPOLLIN.rawValue)) }
     }
 }

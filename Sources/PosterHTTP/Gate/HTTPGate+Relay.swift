@@ -115,15 +115,17 @@ extension HTTPGate {
     }
 
     /// Every tenth of a second: closes connections with no traffic either way for the
-    /// idle timeout (not those being answered: a render may take its time), and
-    /// lingering ones whose drain time is up.
+    /// idle timeout, except one waiting for its answer (a render may take its time) with
+    /// nothing unsent; closes lingering ones whose drain time is up; resumes accepting.
     func sweep(_ state: inout Loop, now: UInt64) {
+        resumeAccepting(&state, now: now)
         let idle = UInt64(max(1, configuration.idleTimeoutSeconds)) * 1_000_000_000
         for connection in Array(state.connections.values) {
             if case .lingering(let until) = connection.ending, now > until {
                 discard(connection, &state)
-            } else if now &- connection.lastActivity > idle, connection.serverClosed || !delegate.isAnswering(connection.serverPeer) {
-                discard(connection, &state)
+            } else if now &- connection.lastActivity > idle {
+                let waiting = !connection.serverClosed && connection.toClient.isEmpty && delegate.isAnswering(connection.serverPeer)
+                if !waiting { discard(connection, &state) }
             }
         }
     }

@@ -33,6 +33,8 @@ final class HTTPGate: Sendable {
         var nextID: UInt64 = 2
         var listening: Int32
         var lastSweep: UInt64 = 0
+        /// When a pause in accepting (out of descriptors) ends.
+        var acceptResumesAt: UInt64?
     }
 
     let configuration: HTTPServerConfiguration
@@ -41,6 +43,9 @@ final class HTTPGate: Sendable {
     let marker = HTTPGateMarker()
     /// The port listened on.
     let port: UInt16
+    /// The most connections held at once: the configured limit, or fewer when the open-file
+    /// limit cannot give each its three descriptors.
+    let connectionLimit: Int
     let poller: Int32
     let wakeup: Int32
     let loop: Mutex<Loop>
@@ -68,6 +73,7 @@ final class HTTPGate: Sendable {
         poller = epoll_create1(Int32(EPOLL_CLOEXEC))
         wakeup = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         guard poller >= 0, wakeup >= 0 else {
+            connectionLimit = 0
             close(listening)
             throw HTTPServerError("cannot start the HTTP event loop: \(String(cString: strerror(errno)))")
         }
@@ -77,7 +83,7 @@ final class HTTPGate: Sendable {
         loop = Mutex(Loop(listening: listening))
         Self.watch(poller, listening, token: 0, events: UInt32(EPOLLIN.rawValue))
         Self.watch(poller, wakeup, token: 1, events: UInt32(EPOLLIN.rawValue))
-        Self.raiseDescriptorLimit(for: configuration.connectionLimit)
+        connectionLimit = Self.raiseDescriptorLimit(for: configuration.connectionLimit)
     }
 
     deinit {

@@ -29,8 +29,7 @@ struct HTTPRequestHead: Sendable, Hashable {
             var value = bytes[(colon + 1)...]
             while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
             while let last = value.last, last == 0x20 || last == 0x09 { value = value.dropLast() }
-            let nameText = String(decoding: name.prefix(64), as: UTF8.self)
-            guard value.allSatisfy(HTTPToken.isFieldValueByte) else { return .failure(.badHeaderField(name: nameText)) }
+            guard value.allSatisfy(HTTPToken.isFieldValueByte) else { return .failure(.badHeaderField(name: HTTPToken.knownFieldName(name))) }
             return .success(Field(name: String(decoding: name, as: UTF8.self), bytes: Array(value)))
         }
 
@@ -64,7 +63,10 @@ struct HTTPRequestHead: Sendable, Hashable {
         var hosts = fields.filter { $0.named("Host") }
         if hosts.count > 1 { return .failure(.badHost(.repeated)) }
         if let authority = line.authority {
-            hosts = [Field(name: "Host", value: authority)]  // an absolute target's authority is the host
+            // RFC 9112 §3.2.2 lets an absolute target's authority override Host; pages built from
+            // the host would then differ from what a cache keyed on Host stored, so they must agree.
+            if let host = hosts.first, !HTTPToken.equalsIgnoringCase(host.bytes, authority.utf8) { return .failure(.badHost(.conflicting)) }
+            hosts = [Field(name: "Host", value: authority)]
         }
         if hosts.isEmpty, line.isHTTP11 { return .failure(.badHost(.missing)) }
         if let host = hosts.first, !HTTPToken.isHost(host.value) { return .failure(.badHost(.malformed)) }
@@ -74,8 +76,11 @@ struct HTTPRequestHead: Sendable, Hashable {
         var framing = Framing.none
         if !codings.isEmpty {
             guard lengths.isEmpty, line.isHTTP11 else { return .failure(.conflictingFraming) }
-            let list = codings.flatMap { $0.value.split(separator: ",") }.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-            guard list.count == 1, HTTPToken.equalsIgnoringCase(list[0].utf8, "chunked".utf8) else { return .failure(.unsupportedTransferCoding) }
+            // Exactly one field saying exactly `chunked`: no lists, not even with empty members
+            // (`,chunked`), which a proxy might read another way.
+            guard codings.count == 1, HTTPToken.equalsIgnoringCase(codings[0].bytes, "chunked".utf8) else {
+                return .failure(.unsupportedTransferCoding)
+            }
             framing = .chunked
         } else if !lengths.isEmpty {
             guard lengths.count == 1 else { return .failure(.badContentLength(.repeated)) }

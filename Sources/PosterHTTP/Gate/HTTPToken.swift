@@ -25,6 +25,16 @@ enum HTTPToken {
         return true
     }
 
+    /// The field names an error may name back (canonically spelled): fields the server reads or
+    /// framing depends on. Any other name is the client's own text and is not repeated.
+    static let knownFields = ["Host", "Content-Length", "Transfer-Encoding", "Expect", "Content-Type", "Accept",
+                              "If-None-Match", "Connection", "User-Agent", "X-Forwarded-For", "X-Request-Id", "Traceparent"]
+
+    /// `name`'s canonical spelling when it is one of `knownFields`, else nil.
+    static func knownFieldName(_ name: some Collection<UInt8>) -> String? {
+        knownFields.first { equalsIgnoringCase(name, $0.utf8) }
+    }
+
     /// A byte a field value may hold: visible ASCII, space, tab and obs-text (0x80–0xFF).
     static func isFieldValueByte(_ byte: UInt8) -> Bool {
         byte == 0x09 || (byte >= 0x20 && byte != 0x7F)

@@ -1,4 +1,5 @@
 import Foundation
+import NMTIDomain
 import Synchronization
 
 /// One JSON object per line on standard error: each request (method, path without
@@ -54,7 +55,11 @@ public final class AccessLog: Sendable {
     static func loggedPath(_ target: String) -> String {
         guard let mark = target.firstIndex(of: "?") else { return target }
         let path = target[..<mark]
-        let kept = target[target.index(after: mark)...].split(separator: "&").filter { !$0.hasPrefix("sig=") && $0 != "sig" }
+        // By its decoded name: `%73ig=` is `sig` too (the service decodes names before reading them).
+        let kept = target[target.index(after: mark)...].split(separator: "&").filter { item in
+            let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return (PercentEncoding.decodeBytes(name).map { String(decoding: $0, as: UTF8.self) } ?? String(name)) != "sig"
+        }
         return kept.isEmpty ? String(path) : path + "?" + kept.joined(separator: "&")
     }
 }

@@ -86,6 +86,12 @@ public final class PosterService: Sendable {
         } catch {
             throw ServiceSetupError(.failure, error.message)
         }
+        if server.connectionLimit < settings.connectionLimit {
+            log.event([
+                "event": "connection-limit-lowered", "connections": String(server.connectionLimit),
+                "reason": "the open-file limit (ulimit -n) leaves descriptors for \(server.connectionLimit) connections of the \(settings.connectionLimit) asked for (each takes 3); raise it, or lower --max-connections",
+            ])
+        }
         http.withLock { $0 = server }
         phaseState.withLock { $0 = .ready }
         if configuration.watchThemes { startWatching() }

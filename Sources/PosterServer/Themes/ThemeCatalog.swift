@@ -1,5 +1,4 @@
 import Foundation
-import PosterBatch
 import PosterKit
 import Synchronization
 

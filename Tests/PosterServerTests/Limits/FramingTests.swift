@@ -23,6 +23,9 @@ import Testing
         ("Content-Length 0x10", post("Content-Length: 0x10\r\n", body: ""), 400, "bad-content-length"),
         ("Content-Length 2^64", post("Content-Length: 18446744073709551616\r\n", body: ""), 413, "body-too-large"),
         ("Transfer-Encoding gzip, chunked", "GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", 501, "unsupported-transfer-coding"),
+        ("Transfer-Encoding with an empty list member", post("Transfer-Encoding: ,chunked\r\n", body: "0\r\n\r\n"), 501, "unsupported-transfer-coding"),
+        ("two Transfer-Encoding fields", post("Transfer-Encoding: chunked\r\nTransfer-Encoding: \r\n", body: "0\r\n\r\n"), 501, "unsupported-transfer-coding"),
+        ("an absolute target naming another host", "GET http://evil.example/i?v=1.2.3.4 HTTP/1.1\r\nHost: nmti.example\r\n\r\n", 400, "bad-host"),
         ("Transfer-Encoding identity", "GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\n\r\n", 501, "unsupported-transfer-coding"),
         ("Transfer-Encoding with a control character", "GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\u{0B}\r\n\r\n", 400, "bad-header"),
         ("two Hosts", "GET /healthz HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n", 400, "bad-host"),
@@ -84,7 +87,7 @@ import Testing
         let half = Self.body.utf8.count / 2
         let chunks = "\(String(half, radix: 16));ext=1\r\n\(Self.body.prefix(half))\r\n\(String(Self.body.utf8.count - half, radix: 16))\r\n\(Self.body.dropFirst(half))\r\n0\r\nX-Trailer: t\r\n\r\n"
         connection.send(Self.post("Transfer-Encoding: chunked\r\n", body: chunks)
-                        + "GET http://x/healthz HTTP/1.1\r\nHost: y\r\nConnection: close\r\n\r\n")
+                        + "GET http://x/healthz HTTP/1.1\r\nHost: X\r\nConnection: close\r\n\r\n")
         let (bytes, closed) = connection.readUntilClosed(timeout: 30)
         #expect(closed)
         let responses = RawConnection.responses(bytes)
@@ -111,6 +114,37 @@ import Testing
         let refused = RawConnection.responses(longer.readUntilClosed().bytes)
         #expect(refused.map(\.status) == [414])
         #expect(refused.first?.headers["content-type"] == "application/json")
+    }
+
+    @Test func aBadFieldIsNamedOnlyWhenTheServerKnowsIt() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        for (field, named) in [("X-Visit-evil.example-now", nil), ("user-agent", "User-Agent")] as [(String, String?)] {
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\(field): a\u{01}b\r\n\r\n")
+            let answer = RawConnection.responses(connection.readUntilClosed().bytes).first
+            #expect(answer?.status == 400)
+            let detail = (try? JSONSerialization.jsonObject(with: Data((answer?.body ?? "").utf8)) as? [String: Any])?["error"] as? [String: Any]
+            #expect(detail?["path"] as? String == named, "\(field)")
+            let body = answer?.body ?? ""
+            #expect(body.range(of: "evil") == nil, "the client's field name came back")
+        }
+    }
+
+    /// A head arriving slowly, but within the read timeout, is answered: the library sees
+    /// no traffic while the gate collects it, and must not cut it at the idle timeout.
+    @Test func aSlowHeadWithinTheReadTimeoutIsAnswered() throws {
+        let server = try ServerProcess(["--idle-timeout-s", "1", "--read-timeout-s", "8"])
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        let head = Array("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+        // About 2.5 s in 10 pieces: past the idle timeout overall, never a second of silence.
+        for piece in stride(from: 0, to: head.count, by: (head.count + 9) / 10) {
+            connection.send(Array(head[piece..<min(head.count, piece + (head.count + 9) / 10)]))
+            usleep(250_000)
+        }
+        let answers = RawConnection.responses(connection.readUntilClosed().bytes)
+        #expect(answers.map(\.status) == [200])
     }
 
     static func waitForLog(_ server: ServerProcess, count: Int) -> [[String: Any]] {

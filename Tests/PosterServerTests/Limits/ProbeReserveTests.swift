@@ -27,4 +27,39 @@ import Testing
         #expect(open <= 36)
         withExtendedLifetime(idle) {}
     }
+
+    /// Clients that send requests for large posters and never read the answers hold their
+    /// connections while the answers wait; at the limit they are closed like idle ones.
+    @Test func clientsThatNeverReadDoNotStarveProbes() throws {
+        let server = try ServerProcess(["--max-connections", "4", "--max-per-ip", "1000", "--idle-timeout-s", "60", "--read-timeout-s", "60"])
+        defer { server.stop() }
+        let poster = "GET /v1/posters/neon.png?c=6&s=-3&e=2&a=-5 HTTP/1.1\r\nHost: x\r\n\r\n"
+        #expect(try Curl.request(server.url("/v1/posters/neon.png?c=6&s=-3&e=2&a=-5")).status == 200)  // cached from now on
+        var stuck: [RawConnection] = []
+        for _ in 0..<30 {
+            let connection = try RawConnection(port: server.port, receiveBuffer: 2_048)
+            connection.send(String(repeating: poster, count: 6))
+            stuck.append(connection)
+        }
+        usleep(1_500_000)  // long enough for every stuck answer to count as not being read
+        for path in ["/healthz", "/readyz", "/metrics"] {
+            #expect(try Curl.request(server.url(path), maxTime: 5).status == 200, "\(path) was starved by clients that do not read")
+        }
+        withExtendedLifetime(stuck) {}
+    }
+
+    /// With an open-file limit too low for the connection limit, the gate holds fewer
+    /// connections (three descriptors each), says so at start, and probes still answer.
+    @Test func aLowOpenFileLimitLowersTheConnectionLimitAndProbesStillAnswer() throws {
+        let server = try ServerProcess(["--max-per-ip", "1000", "--idle-timeout-s", "60", "--read-timeout-s", "60"], openFiles: 256)
+        defer { server.stop() }
+        #expect(server.stderr.contains("\"event\":\"connection-limit-lowered\""), "\(server.stderr.prefix(400))")
+        var idle: [RawConnection] = []
+        for _ in 0..<80 { idle.append(try RawConnection(port: server.port)) }
+        usleep(300_000)
+        for path in ["/healthz", "/readyz"] {
+            #expect(try Curl.request(server.url(path), maxTime: 5).status == 200, "\(path) failed with descriptors exhausted")
+        }
+        withExtendedLifetime(idle) {}
+    }
 }

@@ -30,16 +30,22 @@ final class ServerProcess: @unchecked Sendable {
         let description: String
     }
 
-    /// Starts the server with `arguments` after `serve --port 0` and waits (at most 120 s) for its `listening on` line.
-    init(_ arguments: [String] = []) throws {
+    /// Starts the server with `arguments` after `serve --port 0` and waits (at most 120 s) for its
+    /// `listening on` line; with `openFiles`, under that open-file limit (soft and hard, `prlimit`).
+    init(_ arguments: [String] = [], openFiles: Int? = nil) throws {
         guard let binary = Self.binary else { throw StartFailure(description: "nmti-poster not built") }
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-serve-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         stderrURL = scratch.appendingPathComponent("stderr")
         try Data().write(to: stderrURL)
-        process.executableURL = binary
         let themes = arguments.contains("--themes") ? [] : ["--themes", Self.packageRoot.appendingPathComponent("Themes").path]
-        process.arguments = ["serve", "--port", "0"] + themes + arguments
+        if let openFiles {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--nofile=\(openFiles):\(openFiles)", "--", binary.path, "serve", "--port", "0"] + themes + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = ["serve", "--port", "0"] + themes + arguments
+        }
         process.currentDirectoryURL = Self.packageRoot
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
