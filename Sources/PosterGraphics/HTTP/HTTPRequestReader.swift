@@ -43,7 +43,7 @@ enum HTTPRequestReader {
                 let declared = state.headers.first { HTTPToken.equalsIgnoringCase($0.name.utf8, "Content-Length".utf8) }.flatMap { Int($0.value) }
                 if (state.target ?? exchange.target).utf8.count > limits.maximumTargetBytes {
                     state.violation = .targetTooLong(limit: limits.maximumTargetBytes)
-                } else if headerBytes > limits.maximumHeaderBytes {
+                } else if headerBytes > Self.rewrittenHeaderBytes(limits) {
                     state.violation = .headersTooLarge(limit: limits.maximumHeaderBytes)
                 } else if let declared, declared > limits.maximumBodyBytes {
                     state.violation = .bodyTooLarge(limit: limits.maximumBodyBytes)
@@ -76,6 +76,14 @@ enum HTTPRequestReader {
         case .dispatch:
             return dispatch(exchange, core: core, connection: connection)
         }
+    }
+
+    /// The most header bytes (`name: value` and CRLF each) a head the gate passed on can
+    /// have. The gate counts the lines as the client sent them; it hands on a rewrite
+    /// that can be longer: one space after each colon (a client may send none), and an
+    /// absolute-form target's authority as `Host`.
+    static func rewrittenHeaderBytes(_ limits: HTTPServerConfiguration) -> Int {
+        limits.maximumHeaderBytes + HTTPHeadParser.maximumFields + "Host: \r\n".utf8.count + limits.maximumTargetBytes
     }
 
     /// The gate's mark among `fields`, if one carries this server's secret.
