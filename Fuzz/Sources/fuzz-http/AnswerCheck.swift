@@ -1,5 +1,6 @@
 import Foundation
 #if canImport(PosterHTTP)
+@testable import PosterHashing  // SHA-256, once it has its own module
 @testable import PosterHTTP  // the HTTP wrapper's module once it has its own
 #else
 @testable import PosterGraphics
@@ -10,8 +11,9 @@ import Foundation
 /// (and, one request at a time, never a 429 or 503; a 500 is a drawing failure),
 /// header fields that are safe to send, a refusal's status and code for a request the
 /// gate refused (with `Connection: close`), the JSON error form for every error (or the
-/// landing page's HTML form, unless JSON was asked for), and conditional answers that
-/// agree with `If-None-Match`.
+/// landing page's HTML form, unless JSON was asked for), conditional answers that
+/// agree with `If-None-Match`, and no poster from a service that signs URLs unless the
+/// URL's signature verifies.
 struct AnswerCheck {
     static let documented: Set<Int> = [200, 304, 400, 403, 404, 405, 413, 414, 415, 417, 429, 431, 500, 501, 503, 505]
     static let unexpected: Set<Int> = [429, 500, 503]
@@ -49,6 +51,7 @@ struct AnswerCheck {
             guard status == violation.status, header("Connection") == "close", errorCode() == violation.code else { fail("not the refusal of \(violation)") }
         }
         if status == 405, header("Allow") == nil { fail("a 405 without Allow") }
+        if status == 200 || status == 304 { signatureChecked() }
         switch status {
         case 200: success()
         case 304:
@@ -73,6 +76,21 @@ struct AnswerCheck {
         } else if response.bodyCount == 0 {
             fail("a 200 without a body")
         }
+    }
+
+    /// The path a URL signature covers, for the routes that draw posters.
+    private var signedPath: String? {
+        if case .image(_, _, let path) = LinkRoute(path: request.path, base: subject.configuration.linkBase) { return path }
+        let path = request.path
+        return path == "/v1/render" || (path.hasPrefix("/v1/posters/") && path.hasSuffix(".png")) ? String(path) : nil
+    }
+
+    private func signatureChecked() {
+        guard let signer = subject.urlSigner, let path = signedPath, request.violation == nil else { return }
+        guard let query = try? QueryItems(raw: request.query), let sig = query.value("sig") else { fail("a poster for a URL without a signature") }
+        var canonical = URLSigner.canonical(path: path, query: query)
+        if request.method == "POST" { canonical += "\n" + SHA256.hex(request.body) }
+        if !signer.verify(sig, canonical: canonical) { fail("a poster for a URL whose signature does not verify") }
     }
 
     /// The error's code, from the JSON error form or the landing page's HTML form.

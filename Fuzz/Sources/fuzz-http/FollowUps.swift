@@ -14,7 +14,9 @@ import PosterKit
 ///   (weak, after another tag), is a 304 with the same tag and no body;
 /// - a landing page of a link whose signature does not verify is byte for byte the
 ///   page of the same link without its nicknames, so no text a stranger put in a
-///   link reaches the page; a page of a verified link shows its nicknames.
+///   link reaches the page; a page of a verified link shows its nicknames;
+/// - a landing page's error (HTML or JSON) is the same with other letters in the
+///   nicknames (`n`, `in`), so it never shows what a stranger wrote there.
 struct FollowUps {
     let subject: ServiceUnderTest
     let request: HTTPRequest
@@ -29,7 +31,9 @@ struct FollowUps {
     }
 
     mutating func run() {
-        guard response.status == 200, request.violation == nil else { return }
+        guard request.violation == nil else { return }
+        if response.status >= 400 { return landingError() }
+        guard response.status == 200 else { return }
         revalidate()
         landingPage()
     }
@@ -74,6 +78,37 @@ struct FollowUps {
         let reference = ask(HTTPRequest(method: "GET", target: "/" + kind + query, headers: headers, receivedAt: DispatchTime.now().uptimeNanoseconds))
         precondition(reference.status == 200 && reference.body == response.body,
                      "the page of an unverified link differs from the page without its nicknames: \(text)")
+    }
+
+    private mutating func landingError() {
+        guard case .page = LinkRoute(path: request.path, base: subject.configuration.linkBase), let mark = request.target.firstIndex(of: "?") else { return }
+        let items = request.target[request.target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false)
+        let changed = items.map { item -> String in
+            guard let equals = item.firstIndex(of: "="), ["n", "in"].contains(item[..<equals]) else { return String(item) }
+            return String(item[...equals]) + Self.otherLetters(item[item.index(after: equals)...])
+        }
+        guard changed != items.map(String.init) else { return }
+        let target = String(request.target[...mark]) + changed.joined(separator: "&")
+        let again = ask(with(request.headers, target: target))
+        precondition(again.status == response.status && again.body == response.body,
+                     "a landing page's error shows the nickname: \(request.target) and \(target) are answered differently")
+    }
+
+    /// Each ASCII letter and digit outside `%XX` escapes replaced by the next one: the
+    /// same length, escapes and controls, so the same refusal, but other text.
+    static func otherLetters(_ value: Substring) -> String {
+        var bytes = Array(value.utf8)
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "%"): index += 2
+            case UInt8(ascii: "a")...UInt8(ascii: "y"), UInt8(ascii: "A")...UInt8(ascii: "Y"), UInt8(ascii: "0")...UInt8(ascii: "8"): bytes[index] += 1
+            case UInt8(ascii: "z"), UInt8(ascii: "Z"), UInt8(ascii: "9"): bytes[index] -= 1
+            default: break
+            }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

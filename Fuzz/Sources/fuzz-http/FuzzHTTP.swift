@@ -12,8 +12,8 @@ import FuzzDriver
 ///
 /// The first byte picks the set-up: bit 0 the service (0: unsigned URLs, pages built
 /// from `Host`; 1: signed URLs, link base `https://nmti.example/base/`; both sign
-/// links), bits 1–4 the piece size (1–16 bytes) for the gate's second, piecewise
-/// reading. The rest goes through `GateRun` (the gate's reading, checked), each
+/// links), bits 1–4 the piece size (1–16 bytes, times 1 + size / 4 KiB) for the gate's
+/// second, piecewise reading. The rest goes through `GateRun` (the gate's reading, checked), each
 /// forwarded request through `HandlerRequest` (libmicrohttpd's reader's view) to
 /// `PosterService.handle`, and every answer through `AnswerCheck` and `FollowUps`.
 /// Every request gets exactly one answer (the service's metrics count them), within
@@ -22,7 +22,9 @@ import FuzzDriver
 public func fuzzHTTP(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let subject = data[0] & 1 == 0 ? ServiceUnderTest.open : ServiceUnderTest.signed
-    let gate = GateRun(ArraySlice(UnsafeBufferPointer(start: data + 1, count: size - 1)), pieceSize: Int(data[0] >> 1 & 15) + 1)
+    // Pieces grow with the input (one byte at a time through 24 KiB was most of the time).
+    let pieceSize = (Int(data[0] >> 1 & 15) + 1) * (1 + size / 4_096)
+    let gate = GateRun(ArraySlice(UnsafeBufferPointer(start: data + 1, count: size - 1)), pieceSize: pieceSize)
     var asked = 0
     for (index, forwarded) in gate.requests.enumerated() {
         let request = HandlerRequest.make(forwarded)

@@ -87,23 +87,20 @@ final class ServiceUnderTest: Sendable {
 
     /// Answers counted by the service's metrics (`nmti_http_requests_total`), summed.
     var answersCounted: Int {
-        // Read as bytes: splitting the whole text into Substrings took half the harness's time.
-        let text = Array(service.metrics.exposition(service.snapshot()).utf8)
-        let prefix = Array("\nnmti_http_requests_total{".utf8)
-        var total = 0
-        var index = 0
-        while index + prefix.count <= text.count {
-            guard text[index] == prefix[0], text[index..<(index + prefix.count)].elementsEqual(prefix) else {
-                index += 1
-                continue
+        // strstr over the C string: splitting the text into Substrings took half the harness's time.
+        service.metrics.exposition(service.snapshot()).withCString { text in
+            var total = 0
+            var cursor = text
+            while let match: UnsafeMutablePointer<CChar> = strstr(cursor, "\nnmti_http_requests_total{") {
+                let found = UnsafePointer(match)
+                let newline: UnsafeMutablePointer<CChar>? = strchr(found + 1, 0x0A)
+                let end = newline.map { UnsafePointer($0) } ?? found + strlen(found)
+                var space = end
+                while space > found, space.pointee != 0x20 { space -= 1 }
+                total += strtol(space, nil, 10)
+                cursor = end
             }
-            var end = index + 1
-            while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
-            let line = text[(index + 1)..<end]
-            let value = line.lastIndex(of: UInt8(ascii: " ")).map { line[($0 + 1)...] } ?? []
-            total += Int(String(decoding: value, as: UTF8.self)) ?? 0
-            index = end
+            return total
         }
-        return total
     }
 }
