@@ -19,11 +19,8 @@ enum HandlerRequest {
                                receivedAt: DispatchTime.now().uptimeNanoseconds)
         }
         let limits = GateRun.limits
-        let headerBytes = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
-        // The reader's second line, behind the gate: the gate enforces the same limits
-        // first, so a request it passed on must never trip them.
-        precondition(target.utf8.count <= limits.maximumTargetBytes, "the gate passed a target the reader refuses (\(target.utf8.count) bytes)")
-        precondition(headerBytes <= HTTPRequestReader.rewrittenHeaderBytes(limits), "the gate passed header fields the reader refuses (\(headerBytes) bytes by its count)")
+        // The gate is the one place the limits are enforced: a request it passed on is within them.
+        precondition(target.utf8.count <= limits.maximumTargetBytes, "the gate passed a target past the limit (\(target.utf8.count) bytes)")
         precondition(forwarded.body.count <= limits.maximumBodyBytes, "the gate passed a body the reader refuses (\(forwarded.body.count) bytes)")
         let violation = mark(forwarded.trailer)?.violation
         return HTTPRequest(method: forwarded.method, target: target, headers: headers, body: forwarded.body, violation: violation,
