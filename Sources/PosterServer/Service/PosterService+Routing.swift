@@ -59,20 +59,20 @@ extension PosterService {
 
     /// What readiness, metrics and the pressure report read.
     func snapshot() -> ServiceMetrics.Snapshot {
-        let counts = queue.counts
+        let counts = admission.counts
         let server = http.withLock { $0 }
         return ServiceMetrics.Snapshot(
-            inFlight: counts.running, queued: counts.queued, queueCapacity: queue.capacity, workers: queue.workers,
+            inFlight: counts.running, queued: counts.queued, queueCapacity: admission.capacity, workers: admission.workers,
             rejected: counts.rejected, cache: cache.statistics, cacheCapacity: cache.capacityBytes,
             openConnections: server?.openConnections ?? 0, readTimeouts: server?.readTimeouts ?? 0,
             evictedConnections: server?.evictedConnections ?? 0,
-            ready: phase == .ready && !queue.isFull)
+            ready: phase == .ready && !admission.isFull)
     }
 
     /// `/readyz`: 200 when serving with room in the queue, else 503; always the pressure report.
     func readiness() -> HTTPResponse {
         let snapshot = snapshot()
-        let state = phase == .ready ? (queue.isFull ? "saturated" : "ready") : phase.rawValue
+        let state = phase == .ready ? (admission.isFull ? "saturated" : "ready") : phase.rawValue
         struct Report: Encodable {
             let state: String
             let workers, inFlight, queued, queueCapacity, rejected, openConnections: Int
