@@ -112,7 +112,7 @@ extension PosterService {
     func serve(_ job: PosterJob, _ exchange: Exchange) {
         let headers = imageHeaders(job)
         if let condition = exchange.request.header("If-None-Match"), job.key.matches(ifNoneMatch: condition) {
-            return exchange.finish(HTTPResponse(status: 304, headers: headers), cache: "revalidated")
+            return exchange.finish(notModified(headers, digest: job.key.digest), cache: "revalidated")
         }
         if let png = cache.poster(job.key.digest) {
             return exchange.finish(HTTPResponse(status: 200, headers: headers + [("Content-Type", "image/png")], shared: png), cache: "hit")
@@ -125,7 +125,7 @@ extension PosterService {
             do throws(RenderError) {
                 let links = job.signsLinks ? renderer.links : LinkStyle(form: renderer.links.form)
                 let rendered = try renderer.renderTimed(job.result, theme: job.entry.theme, links: links)
-                metrics.recordRender(queueWait: queued, draw: rendered.drawNanoseconds, encode: rendered.encodeNanoseconds)
+                metrics.recordRender(route: exchange.route.rawValue, queueWait: queued, draw: rendered.drawNanoseconds, encode: rendered.encodeNanoseconds)
                 let png = HTTPSharedBody(copying: rendered.poster.png)
                 cache.insert(png, for: job.key.digest)
                 exchange.finish(
@@ -135,7 +135,7 @@ extension PosterService {
                 if error.kind == .result || error.isCausedByUserData {
                     exchange.fail(ServiceError(400, "bad-result", error.message))
                 } else {
-                    log.event(["event": "render-failed", "theme": job.entry.theme.name, "error": error.message])
+                    log.event(["event": "render-failed", "level": "error", "theme": .string(job.entry.theme.name), "error": .string(error.message)])
                     exchange.fail(ServiceError(500, "render-failed", "the poster could not be drawn: \(error.message)"))
                 }
             }
@@ -145,7 +145,7 @@ extension PosterService {
 
     /// `ETag` and `Cache-Control` for an image answer (and its 304).
     private func imageHeaders(_ job: PosterJob) -> [(name: String, value: String)] {
-        let policy = job.contentAddressed ? "public, max-age=31536000, immutable" : "public, no-cache"
+        let policy = job.contentAddressed ? CachePolicy.immutable : CachePolicy.revalidate
         return [("ETag", job.key.etag), ("Cache-Control", policy)]
     }
 }
