@@ -125,9 +125,11 @@ struct Exchange: Sendable {
     func finish(_ response: HTTPResponse, renderNanoseconds: UInt64? = nil, cache: String? = nil) {
         var response = response
         response.headers.append(("X-Request-Id", identity.requestID))
-        // In the lame-duck period every answer closes its connection, so that keep-alive
-        // clients and proxies open their next one where the balancer now sends it.
-        if service.isLameDuck, !response.headers.contains(where: { $0.name == "Connection" }) {
+        // While draining (the lame-duck period included) every answer closes its connection,
+        // so keep-alive clients and proxies open their next one where the balancer now sends
+        // it; connections idle all along are closed by the idle timeout, which a lame-duck
+        // period longer than it lets run out before the listening socket closes.
+        if service.phase == .draining, !response.headers.contains(where: { $0.name == "Connection" }) {
             response.headers.append(("Connection", "close"))
         }
         let elapsed = DispatchTime.now().uptimeNanoseconds &- request.receivedAt

@@ -68,9 +68,6 @@ public final class PosterService: Sendable {
     /// Whether requests that render are taken: while ready, and in a drain's lame-duck period.
     var isServing: Bool { phase == .ready || lameDuck.load(ordering: .relaxed) }
 
-    /// Whether the drain's lame-duck period is on: answers then close their connection.
-    var isLameDuck: Bool { lameDuck.load(ordering: .relaxed) }
-
     /// The port listened on, once started.
     public var port: UInt16? { http.withLock { $0?.port } }
 
