@@ -2,7 +2,7 @@
 /// `NMTI_MAX_PER_IP`, and so on. The command line wins over the environment.
 extension ParsedValues {
     /// The variable that stands for option `name`: `NMTI_` and the name in upper case, `-` as `_`.
-    public static func environmentVariable(for name: String) -> String {
+    static func environmentVariable(for name: String) -> String {
         "NMTI_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
     }
 
@@ -11,7 +11,7 @@ extension ParsedValues {
     /// is `1`, `true`, `yes` or `on` (set) or `0`, `false`, `no`, `off` or empty (not
     /// set); a repeatable option's variable is a comma-separated list. Empty
     /// variables are ignored. Fails naming the variable when a flag's value is neither.
-    public mutating func fillFromEnvironment(_ environment: [String: String], skipping: Set<String> = []) throws(UsageError) {
+    mutating func fillFromEnvironment(_ environment: [String: String], skipping: Set<String> = []) throws(UsageError) {
         for option in spec.options where !skipping.contains(option.name) && optionValues[option.name] == nil {
             let variable = Self.environmentVariable(for: option.name)
             guard let text = environment[variable] else { continue }
@@ -36,7 +36,7 @@ extension ParsedValues {
 
     /// How messages name where option `name` came from: `option '--port'`, or
     /// `environment variable NMTI_PORT (--port)` when the environment gave it.
-    public func source(of name: String) -> String {
+    func source(of name: String) -> String {
         environmentSources[name].map { "environment variable \($0) (--\(name))" } ?? "option '--\(name)'"
     }
 }
