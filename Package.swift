@@ -23,11 +23,14 @@ let package = Package(
         .executable(name: "nmti-poster", targets: ["nmti-poster"]),
     ],
     targets: [
+        // Where a byte sequence stops being UTF-8: the one check the result and theme readers share.
+        .target(name: "UTF8Validation"),
+
         // Pure domain model shared with the quiz app: no C, no I/O beyond Foundation's JSON.
-        .target(name: "NMTIDomain"),
+        .target(name: "NMTIDomain", dependencies: ["UTF8Validation"]),
 
         // The theme file format: a JSON5 reader that keeps line and column, diagnostics, the object reader.
-        .target(name: "ThemeFormat"),
+        .target(name: "ThemeFormat", dependencies: ["UTF8Validation"]),
 
         // The display list's plain values: geometry, paints, text styles. No C, no I/O.
         .target(name: "PosterDisplay"),
@@ -97,6 +100,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NMTIDomainTests", dependencies: ["NMTIDomain", "TestSupport"]),
         .testTarget(name: "ThemeFormatTests", dependencies: ["ThemeFormat", "TestSupport"]),
+        .testTarget(name: "UTF8ValidationTests", dependencies: ["UTF8Validation"]),
+        .testTarget(name: "PosterDisplayTests", dependencies: ["PosterDisplay"]),
+        .testTarget(name: "PosterHashingTests", dependencies: ["PosterHashing"]),
         .testTarget(name: "PosterGraphicsTests", dependencies: ["PosterGraphics", "TestSupport"]),
         .testTarget(name: "PosterPNGTests", dependencies: ["PosterPNG", "TestSupport"]),
         .testTarget(name: "PosterHTTPTests", dependencies: ["PosterHTTP"]),

@@ -85,7 +85,6 @@ package enum AtomicWriter {
             defer { close(descriptor) }
             try writeAll(data, to: descriptor, shown: shown, doing: "cannot write in \(folderPath)")
             guard fsync(descriptor) == 0 else { throw WriteFailure.system(shown, errno, doing: "cannot write in \(folderPath)") }
-            TestHook.holdBeforeRename()
             // Checked again right before the rename, which itself never follows a symlink.
             try refuseNonRegular(name, in: folder, shown: shown, allowingSymlink: replacingSymlink)
             guard renameat(folder, temporary, folder, name) == 0 else {
@@ -174,17 +173,5 @@ package enum NodeKind: Equatable, CustomStringConvertible {
         case .blockDevice: "a block device"
         case .socket: "a socket"
         }
-    }
-}
-
-/// A pause between writing a temporary file and renaming it, so that the signal tests
-/// can interrupt a write deterministically. Active only when the environment variable
-/// `NMTI_POSTER_TEST_HOLD_BEFORE_RENAME` is set (to anything); never set in normal use.
-package enum TestHook {
-    package static let holds = getenv("NMTI_POSTER_TEST_HOLD_BEFORE_RENAME") != nil
-
-    package static func holdBeforeRename() {
-        guard holds else { return }
-        while true { pause() }
     }
 }

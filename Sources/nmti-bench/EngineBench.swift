@@ -27,7 +27,7 @@ struct ThemeStages: Codable, Sendable {
     var draw: Summary
     /// PNG encoding of the finished raster.
     var encode: Summary
-    /// layout + draw + encode as measured by `measureStages`.
+    /// layout + draw + encode as measured by the renderer (`RenderExtras.timings`).
     var stagesTotal: Summary
     /// The public `PosterRenderer.render` call, timed on its own.
     var render: Summary
@@ -111,7 +111,7 @@ struct EngineBench {
         var pngs: [[UInt8]] = []
         for round in 0..<rounds {
             for result in results {
-                let timings = try renderer.measureStages(result, theme: theme, clock: monotonicNanoseconds)
+                guard let timings = try renderer.run(RenderRequest(result, theme: theme, extras: .timings)).timings else { continue }
                 layout.append(timings.layout)
                 draw.append(timings.draw)
                 encode.append(timings.encode)

@@ -48,7 +48,8 @@ do {
     // A shipped theme, from the dependency's own Themes folder.
     let shipped = ThemeStore(directory: URL(fileURLWithPath: arguments[1]))
     let classic = try shipped.theme("classic")
-    let poster = try renderer.render(result, theme: classic, to: output.appendingPathComponent("classic.png"))
+    let poster = try renderer.render(result, theme: classic)
+    try Data(poster.bytes).write(to: output.appendingPathComponent("classic.png"), options: .atomic)
     guard poster.width == 750, poster.height == 1334 else { fail("classic is \(poster.width)x\(poster.height), not 750x1334") }
 
     // A theme of our own that uses our own element type.
@@ -68,7 +69,10 @@ do {
         guard "\(error)".contains("unknown element type 'ribbon'") else { fail("unexpected error: \(error)") }
     }
     let ribbon = try ThemeStore(directory: output, registry: registry).theme("ribbon-theme")
-    let custom = try renderer.render(result, theme: ribbon, to: output.appendingPathComponent("ribbon.png"))
+    // The staged call, as a server would use it: the poster and its layout in one run.
+    let output2 = try renderer.run(RenderRequest(result, theme: ribbon, extras: .layoutDump))
+    guard let custom = output2.poster, output2.layoutDump?.elements.count == 1 else { fail("the ribbon run gave no poster or no layout") }
+    try Data(custom.bytes).write(to: output.appendingPathComponent("ribbon.png"), options: .atomic)
     guard custom.width == 240, custom.height == 240 else { fail("ribbon is \(custom.width)x\(custom.height), not 240x240") }
     print("Downstream: rendered classic.png (\(poster.png.count) bytes) and ribbon.png (\(custom.png.count) bytes)")
 } catch {

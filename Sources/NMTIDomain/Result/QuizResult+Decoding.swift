@@ -1,4 +1,5 @@
 import Foundation
+import UTF8Validation
 
 extension QuizResult {
     /// The largest result document accepted, in bytes.
@@ -13,7 +14,7 @@ extension QuizResult {
         guard data.count <= Self.maximumDocumentBytes else {
             throw fail("", "document is \(data.count) bytes; the limit is \(Self.maximumDocumentBytes)")
         }
-        if let offset = Self.firstInvalidUTF8Offset(in: data) {
+        if let offset = data.firstInvalidUTF8Offset {
             throw fail("", "invalid UTF-8 at byte \(offset)")
         }
         // JSONSerialization would silently accept UTF-16 and UTF-32 text, which
@@ -40,19 +41,6 @@ extension QuizResult {
         if let stated = decoded.code, stated.personality.code != code {
             let given = "disagrees with the scores, which give \(code.rawValue) (\(Personality.of(code).title))"
             throw ResultError(file: file, path: "code", reason: "'\(stated.raw)' " + given, reasonWithoutInput: "the code " + given)
-        }
-    }
-
-    private static func firstInvalidUTF8Offset(in data: Data) -> Int? {
-        var decoder = UTF8()
-        var iterator = data.makeIterator()
-        var valid = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): valid += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return valid
-            }
         }
     }
 

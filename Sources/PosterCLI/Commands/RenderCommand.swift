@@ -140,10 +140,12 @@ public struct RenderCommand: Command {
         let loaded = try ThemeInput.load(themeGiven ? theme : link?.defaultTheme ?? theme)
         let renderer = try ThemeInput.renderer(compression: compression, links: style)
         let poster: RenderedPoster
-        var dump: LayoutDump?
+        let dump: LayoutDump?
         do throws(RenderError) {
-            poster = try renderer.render(result, theme: loaded)
-            if layoutJSON != nil { dump = try renderer.layoutDump(result, theme: loaded) }
+            // One run: the poster and, with --layout-json, the layout it was drawn from.
+            let output = try renderer.run(RenderRequest(result, theme: loaded, extras: layoutJSON != nil ? .layoutDump : []))
+            poster = try output.encodedPoster()
+            dump = output.layoutDump
         } catch {
             throw ThemeInput.failure(error)
         }

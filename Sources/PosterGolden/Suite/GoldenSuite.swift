@@ -90,16 +90,19 @@ public final class GoldenSuite: Sendable {
         var context = CaseContext(suite: self, testCase: testCase)
 
         let result: QuizResult
-        let rendered: RenderedRaster
+        let raster: Raster
         do {
             result = try testCase.result()
-            rendered = try renderer.renderRaster(result, theme: theme)
+            guard let drawn = try renderer.run(RenderRequest(result, theme: theme, through: .raster)).raster else {
+                return context.finish(.error, "cannot render: no raster")
+            }
+            raster = drawn
         } catch {
             return context.finish(.error, "cannot render: \(error)")
         }
         // Compared as the pixels a PNG of the raster decodes to, without encoding it.
-        let actual = DecodedImage(raster: rendered.raster)
-        context.actualRaster = rendered.raster
+        let actual = DecodedImage(raster: raster)
+        context.actualRaster = raster
         context.actual = actual
         if GoldenComparison.isBlank(actual) {
             context.saveActual()

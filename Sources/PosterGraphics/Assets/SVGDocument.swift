@@ -2,11 +2,12 @@ import PosterDisplay
 import CCairo
 import CRsvg
 import Foundation
+import Synchronization
 
 /// A parsed SVG document, rasterised on demand at exact device-pixel sizes.
 ///
 /// librsvg handles are not safe to render from two threads at once, so drawing
-/// goes through a lock; each size is rasterised once and then reused.
+/// happens inside the raster cache's lock; each size is rasterised once and then reused.
 final class SVGDocument {
     let handle: UnsafeMutablePointer<RsvgHandle>
     let name: String
@@ -15,9 +16,13 @@ final class SVGDocument {
     let byteCount: Int
     /// What the document's own content costs to draw, as `SVGSafety` counted it.
     let contentCost: SVGContentCost
-    private let lock = NSLock()
-    private var rasters: [Int: ImageSurface] = [:]
-    private var cachedBytes = 0
+    /// The rasters drawn so far, by size, and their bytes; librsvg draws under this lock.
+    private let cache = Mutex(RasterCache())
+
+    struct RasterCache {
+        var rasters: [Int: ImageSurface] = [:]
+        var bytes = 0
+    }
 
     /// Parses SVG data with no base file, so external references (files,
     /// network, XInclude) have nothing to resolve against and are not loaded.
@@ -105,33 +110,40 @@ final class SVGDocument {
 
     /// The document rendered into exactly `width` x `height` device pixels.
     func raster(width: Int, height: Int) throws(GraphicsError) -> ImageSurface {
-        lock.lock()
-        defer { lock.unlock() }
-        let key = width << 32 | height
-        if let cached = rasters[key] { return cached }
-        guard width * height <= ImageAsset.Limits.maximumPixels else {
-            throw GraphicsError(
-                .limit, "\(name): drawn at \(width)x\(height) pixels, more than the limit of \(ImageAsset.Limits.maximumPixels)")
+        // The surface handed out is also kept in the cache: both only ever read it.
+        nonisolated(unsafe) var drawn: ImageSurface?
+        try cache.withLock { (cache: inout RasterCache) throws(GraphicsError) in
+            let key = width << 32 | height
+            if let cached = cache.rasters[key] {
+                drawn = cached
+                return
+            }
+            guard width * height <= ImageAsset.Limits.maximumPixels else {
+                throw GraphicsError(
+                    .limit, "\(name): drawn at \(width)x\(height) pixels, more than the limit of \(ImageAsset.Limits.maximumPixels)")
+            }
+            let surface = try ImageSurface(width: width, height: height)
+            let context = try CairoContext(surface: surface)
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+            var error: UnsafeMutablePointer<GError>?
+            SVGProbe.drawnInProcess.store(true, ordering: .releasing)
+            if rsvg_handle_render_document(handle, context.handle, &viewport, &error) == 0 {
+                let reason = error.map { Self.message($0) } ?? "unknown error"
+                if let error { g_error_free(error) }
+                throw GraphicsError(.asset, "\(name): could not render SVG: \(reason)")
+            }
+            try context.check("rsvg_handle_render_document")
+            // Each theme draws an asset at a few fixed sizes; the budget only stops a
+            // pathological caller from growing the cache without bound.
+            let bytes = width * height * 4
+            if cache.bytes + bytes <= Self.cacheBudget {
+                cache.rasters[key] = surface
+                cache.bytes += bytes
+            }
+            drawn = surface
         }
-        let surface = try ImageSurface(width: width, height: height)
-        let context = try CairoContext(surface: surface)
-        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
-        var error: UnsafeMutablePointer<GError>?
-        SVGProbe.drawnInProcess.store(true, ordering: .releasing)
-        if rsvg_handle_render_document(handle, context.handle, &viewport, &error) == 0 {
-            let reason = error.map { Self.message($0) } ?? "unknown error"
-            if let error { g_error_free(error) }
-            throw GraphicsError(.asset, "\(name): could not render SVG: \(reason)")
-        }
-        try context.check("rsvg_handle_render_document")
-        // Each theme draws an asset at a few fixed sizes; the budget only stops a
-        // pathological caller from growing the cache without bound.
-        let bytes = width * height * 4
-        if cachedBytes + bytes <= Self.cacheBudget {
-            rasters[key] = surface
-            cachedBytes += bytes
-        }
-        return surface
+        guard let drawn else { throw GraphicsError(.asset, "\(name): could not render SVG") }
+        return drawn
     }
 
     /// The most bytes of rasters one document keeps cached.

@@ -109,14 +109,3 @@ public struct LayoutDump: Codable, Sendable, Hashable {
         Rect(x: rounded(rect.x), y: rounded(rect.y), width: rounded(rect.width), height: rounded(rect.height))
     }
 }
-
-extension PosterRenderer {
-    /// Lays one result out with a theme and describes the layout (see `LayoutDump`).
-    public func layoutDump(_ result: QuizResult, theme: Theme) throws(RenderError) -> LayoutDump {
-        try pool.withWorker { worker throws(RenderError) in
-            let (list, elements) = try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result), links: self.links),
-                                                   shaper: worker.shaper, recordingElements: true)
-            return LayoutDump(theme: theme, elements: elements ?? [], notes: list.notes)
-        }
-    }
-}

@@ -7,7 +7,7 @@ extension ContrastLint {
     /// text passes WCAG AA.
     public static func catalogueReport(of theme: Theme, renderer: PosterRenderer) throws(RenderError) -> [String] {
         try SampleSweep.map(theme.samples) { sample throws(RenderError) in
-            try renderer.contrastFindings(sample.result, theme: theme).map { "\(sample.label): \($0)" }
+            try findings(sample.result, theme: theme, renderer: renderer).map { "\(sample.label): \($0)" }
         }.flatMap { $0 }
     }
 
@@ -15,8 +15,13 @@ extension ContrastLint {
     public static func report(of result: QuizResult, in themes: [Theme], renderer: PosterRenderer) throws(RenderError) -> [String] {
         var lines: [String] = []
         for theme in themes {
-            lines += try renderer.contrastFindings(result, theme: theme).map { "\(theme.name): \($0)" }
+            lines += try findings(result, theme: theme, renderer: renderer).map { "\(theme.name): \($0)" }
         }
         return lines
+    }
+
+    /// The findings of one render (laid out once; the lint draws what is behind each text).
+    static func findings(_ result: QuizResult, theme: Theme, renderer: PosterRenderer) throws(RenderError) -> [ContrastFinding] {
+        try renderer.run(RenderRequest(result, theme: theme, through: .layout, extras: .contrastFindings)).contrastFindings ?? []
     }
 }

@@ -8,19 +8,21 @@ public struct PreviewRun: Sendable {
     public struct Variant: Sendable {
         /// What the sheet prints under it: the variant, or the theme's name.
         public let label: String
-        /// The drawn poster and its fit notes.
-        public let poster: RenderedRaster
+        /// The drawn poster (a sheet tile when the run was asked for thumbnails).
+        public let raster: Raster
+        /// What was shrunk, ellipsised, shortened, overflowed or drawn off the canvas.
+        public let notes: [FitNote]
     }
 
     /// The previews, in sheet order.
     public let variants: [Variant]
 
     /// Whether any variant overflowed or drew outside the canvas.
-    public var hasProblems: Bool { variants.contains { $0.poster.notes.contains(where: \.isProblem) } }
+    public var hasProblems: Bool { variants.contains { $0.notes.contains(where: \.isProblem) } }
 
     /// The fit report: one line per note, prefixed by the variant; empty when everything fits as designed.
     public var report: [String] {
-        variants.flatMap { variant in variant.poster.notes.map { "\(variant.label): \($0)" } }
+        variants.flatMap { variant in variant.notes.map { "\(variant.label): \($0)" } }
     }
 
     /// Renders every sample of one theme (`Theme.samples`: the 32 variants, and for a pair
@@ -30,11 +32,10 @@ public struct PreviewRun: Sendable {
         of theme: Theme, renderer: PosterRenderer, thumbnailWidth: Double? = nil
     ) throws(RenderError) -> PreviewRun {
         let variants = try SampleSweep.map(theme.samples) { sample throws(RenderError) in
-            var poster = try renderer.renderRaster(sample.result, theme: theme)
-            if let thumbnailWidth {
-                poster = RenderedRaster(raster: try poster.raster.thumbnail(width: thumbnailWidth), notes: poster.notes)
-            }
-            return Variant(label: sample.label, poster: poster)
+            let output = try renderer.run(RenderRequest(sample.result, theme: theme, through: .raster))
+            var raster = try output.drawnRaster()
+            if let thumbnailWidth { raster = try raster.thumbnail(width: thumbnailWidth) }
+            return Variant(label: sample.label, raster: raster, notes: output.notes)
         }
         return PreviewRun(variants: variants)
     }
@@ -43,7 +44,8 @@ public struct PreviewRun: Sendable {
     public static func result(_ result: QuizResult, in themes: [Theme], renderer: PosterRenderer) throws(RenderError) -> PreviewRun {
         var variants: [Variant] = []
         for theme in themes {
-            variants.append(Variant(label: theme.name, poster: try renderer.renderRaster(result, theme: theme)))
+            let output = try renderer.run(RenderRequest(result, theme: theme, through: .raster))
+            variants.append(Variant(label: theme.name, raster: try output.drawnRaster(), notes: output.notes))
         }
         return PreviewRun(variants: variants)
     }
@@ -51,7 +53,7 @@ public struct PreviewRun: Sendable {
     /// The contact sheet of this run.
     public func sheet(title: String, columns: Int = 8, tileWidth: Double = 150) -> ContactSheet {
         ContactSheet(title: title, tileWidth: tileWidth, tiles: variants.map {
-            ContactSheet.Tile(label: $0.label, raster: $0.poster.raster, flagged: $0.poster.notes.contains(where: \.isProblem))
+            ContactSheet.Tile(label: $0.label, raster: $0.raster, flagged: $0.notes.contains(where: \.isProblem))
         }, columns: columns)
     }
 }

@@ -119,13 +119,38 @@ package final class BoundedPool<Resource>: Sendable {
     package func withResource<R: Sendable>(_ body: @escaping @Sendable (inout Resource) throws(RenderError) -> R) throws(RenderError) -> R {
         let outcome = Outcome<R>()
         let room = shared.resultRoom
-        let job = Job(
+        hand(Job(
             run: { resource in
                 room.wait()
                 let result = Result { () throws(RenderError) -> R in try body(&resource) }
                 return { outcome.finish(result, releasing: room) }
             },
-            fail: { error in outcome.finish(.failure(error), releasing: nil) })
+            fail: { error in outcome.finish(.failure(error), releasing: nil) }))
+        return try outcome.wait()
+    }
+
+    /// Hands `body` to one of the pool's threads and returns at once; `completion` gets
+    /// the result on that thread (once it has queued itself for the next job), so the
+    /// caller needs no thread of its own while it waits.
+    package func submit<R: Sendable>(
+        _ body: @escaping @Sendable (inout Resource) throws(RenderError) -> R,
+        completion: @escaping @Sendable (Result<R, RenderError>) -> Void
+    ) {
+        let room = shared.resultRoom
+        hand(Job(
+            run: { resource in
+                room.wait()
+                let result = Result { () throws(RenderError) -> R in try body(&resource) }
+                return {
+                    completion(result)
+                    room.signal()
+                }
+            },
+            fail: { error in completion(.failure(error)) }))
+    }
+
+    /// Gives `job` to the most recently idle thread, a new thread, or the queue.
+    private func hand(_ job: Job) {
         let handOver = shared.state.withLock { state -> HandOver in
             if let sleeper = state.idle.popLast() {
                 sleeper.given.withLock { $0 = job }
@@ -143,7 +168,6 @@ package final class BoundedPool<Resource>: Sendable {
         case .newThread: Self.startThread(shared, first: job)
         case .queued: break
         }
-        return try outcome.wait()
     }
 
     /// Who runs a job just handed in.

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import NMTIDomain
 import PosterGraphics
@@ -55,97 +56,44 @@ public final class PosterRenderer: Sendable {
     /// How many workers have been made so far (never more than `workerCount`).
     package var workersMade: Int { pool.resourcesMade }
 
+    /// Runs one request through the pipeline (bind and lay out, then draw, then encode, as
+    /// far as `request.stage`) on a worker, waiting for it; the one entry point every
+    /// front end uses. Safe from any thread.
+    public func run(_ request: RenderRequest) throws(RenderError) -> RenderOutput {
+        let defaults = RenderDefaults(encoder: encoder, links: links)
+        return try pool.withWorker { worker throws(RenderError) in try Self.perform(request, defaults: defaults, worker: worker) }
+    }
+
+    /// Hands one request to a worker and returns at once; `completion` is called on the
+    /// worker's thread with the output, so a caller needs no thread of its own while it
+    /// waits (the run engine and the service submit this way). `onStart` is told, as a
+    /// worker takes the request, how long it waited; when it returns false the request
+    /// is not rendered and `completion` gets nil (the service's render deadline).
+    package func submit(
+        _ request: RenderRequest, onStart: @escaping @Sendable (_ waitedNanoseconds: UInt64) -> Bool = { _ in true },
+        completion: @escaping @Sendable (Result<RenderOutput, RenderError>?) -> Void
+    ) {
+        let defaults = RenderDefaults(encoder: encoder, links: links)
+        let submitted = DispatchTime.now().uptimeNanoseconds
+        pool.submit({ (worker: inout RenderWorker) throws(RenderError) -> RenderOutput? in
+            guard onStart(DispatchTime.now().uptimeNanoseconds &- submitted) else { return nil }
+            return try Self.perform(request, defaults: defaults, worker: worker)
+        }, completion: { result in
+            switch result {
+            case .success(let output): completion(output.map { .success($0) })
+            case .failure(let error): completion(.failure(error))
+            }
+        })
+    }
+
     /// Renders one result with a theme into an encoded poster, with the renderer's encoder.
     public func render(_ result: QuizResult, theme: Theme) throws(RenderError) -> RenderedPoster {
-        try render(result, theme: theme, encoder: encoder)
-    }
-
-    /// Renders one result with a theme and encodes it with `encoder`. The encoding
-    /// runs on the worker too, so at most `workerCount` rasters exist however many call.
-    public func render(_ result: QuizResult, theme: Theme, encoder: any PosterEncoder) throws(RenderError) -> RenderedPoster {
-        try pool.withWorker { worker throws(RenderError) in
-            let list = try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result), links: self.links), shaper: worker.shaper).list
-            let raster = try Self.draw(list, theme: theme, canvas: worker.canvas)
-            let bytes = try encoder.encode(raster)
-            return RenderedPoster(bytes: bytes, fileExtension: encoder.fileExtension, mediaType: encoder.mediaType,
-                                  width: raster.width, height: raster.height, notes: list.notes)
-        }
-    }
-
-    /// Renders one result with a theme into pixels, without encoding them.
-    public func renderRaster(_ result: QuizResult, theme: Theme) throws(RenderError) -> RenderedRaster {
-        try pool.withWorker { worker throws(RenderError) in
-            let list = try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result), links: self.links), shaper: worker.shaper).list
-            return RenderedRaster(raster: try Self.draw(list, theme: theme, canvas: worker.canvas), notes: list.notes)
-        }
-    }
-
-    /// Lays one result out with a theme: the display list drawing would walk.
-    public func layOut(_ result: QuizResult, theme: Theme) throws(RenderError) -> DisplayList {
-        try pool.withWorker { worker throws(RenderError) in
-            try Self.layout(theme: theme, values: theme.bind(ResolvedResult(result), links: self.links), shaper: worker.shaper).list
-        }
+        try run(RenderRequest(result, theme: theme)).encodedPoster()
     }
 
     /// Draws a display list laid out with `theme` (whose assets its images name), on any thread.
     public func draw(_ list: DisplayList, theme: Theme) throws(RenderError) -> Raster {
         try pool.withWorker { worker throws(RenderError) in try Self.draw(list, theme: theme, canvas: worker.canvas) }
-    }
-
-    /// Renders and writes the poster to `url` through a temporary file and a rename,
-    /// so a failed render or write leaves nothing behind.
-    @discardableResult
-    public func render(_ result: QuizResult, theme: Theme, to url: URL) throws(RenderError) -> RenderedPoster {
-        let poster = try render(result, theme: theme)
-        do throws(WriteFailure) {
-            try AtomicWriter.write(Data(poster.bytes), to: url)
-        } catch {
-            throw RenderError(.output, error.description, cause: error)
-        }
-        return poster
-    }
-
-    /// Renders and writes the poster as `relative` inside `folder` (see `OutputFolder`: never
-    /// outside it, never through a symlink), atomically.
-    @discardableResult
-    package func render(_ result: QuizResult, theme: Theme, into folder: OutputFolder, as relative: String) throws(RenderError) -> RenderedPoster {
-        let poster = try render(result, theme: theme)
-        do throws(WriteFailure) {
-            try folder.write(Data(poster.bytes), to: relative)
-        } catch {
-            throw RenderError(.output, error.description, cause: error)
-        }
-        return poster
-    }
-
-    /// The text elements of one render whose colour contrasts too little with what
-    /// is drawn behind them (see `ContrastLint`).
-    public func contrastFindings(_ result: QuizResult, theme: Theme) throws(RenderError) -> [ContrastFinding] {
-        try pool.withWorker { worker throws(RenderError) in
-            let values = theme.bind(ResolvedResult(result), links: self.links)
-            let (list, context) = try Self.layoutKeepingContext(theme: theme, values: values, shaper: worker.shaper)
-            do {
-                return try ContrastLint.findings(list, records: context.textRecords, canvas: worker.canvas, assets: { theme.asset($0) })
-            } catch {
-                throw RenderError(.graphics, "\(theme.name): \(error)")
-            }
-        }
-    }
-
-    /// Runs the stages one by one with a caller-supplied clock, for the benchmark.
-    public func measureStages(_ result: QuizResult, theme: Theme, clock: @escaping @Sendable () -> UInt64) throws(RenderError) -> StageTimings {
-        let encoder = self.encoder
-        return try pool.withWorker { worker throws(RenderError) in
-            let start = clock()
-            let values = theme.bind(ResolvedResult(result), links: self.links)
-            let list = try Self.layout(theme: theme, values: values, shaper: worker.shaper).list
-            let laidOut = clock()
-            let raster = try Self.draw(list, theme: theme, canvas: worker.canvas)
-            let drawn = clock()
-            let encoded = try encoder.encode(raster).count
-            let end = clock()
-            return StageTimings(layout: laidOut - start, draw: drawn - laidOut, encode: end - drawn, bytes: encoded)
-        }
     }
 
     /// Lays a poster out; with `recordingElements`, also every element laid out (for `LayoutDump`).
@@ -186,45 +134,6 @@ public final class PosterRenderer: Sendable {
             throw RenderError(.graphics, "\(theme.name): \(error)", cause: error)
         }
     }
-}
-
-/// A finished, encoded poster.
-public struct RenderedPoster: Sendable {
-    /// The encoded file's bytes.
-    public let bytes: [UInt8]
-    /// The file name extension of the encoding, such as "png".
-    public let fileExtension: String
-    /// The media type of the encoding, such as "image/png".
-    public let mediaType: String
-    /// Width in pixels.
-    public let width: Int
-    /// Height in pixels.
-    public let height: Int
-    /// What was shrunk, ellipsised or overflowed while fitting the copy.
-    public let notes: [FitNote]
-
-    /// The encoded bytes (the same as `bytes`), named for PNG, the default encoding.
-    public var png: [UInt8] { bytes }
-}
-
-/// A drawn poster before encoding: its pixels and fit notes.
-public struct RenderedRaster: Sendable, Hashable {
-    /// The pixels.
-    public let raster: Raster
-    /// What was shrunk, ellipsised or overflowed while fitting the copy.
-    public let notes: [FitNote]
-}
-
-/// Nanoseconds spent in each stage of one render, and the encoded size.
-public struct StageTimings: Sendable {
-    /// Binding and layout.
-    public let layout: UInt64
-    /// Drawing the display list.
-    public let draw: UInt64
-    /// Encoding the raster with the renderer's encoder.
-    public let encode: UInt64
-    /// The encoded size in bytes.
-    public let bytes: Int
 }
 
 /// The pinned fonts every renderer draws with.

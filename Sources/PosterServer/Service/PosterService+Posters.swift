@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import NMTIDomain
 import PosterKit
 import PosterHTTP
@@ -117,30 +118,60 @@ extension PosterService {
         if let png = cache.poster(job.key.digest) {
             return exchange.finish(HTTPResponse(status: 200, headers: headers + [("Content-Type", "image/png")], shared: png), cache: "hit")
         }
+        // A render of this very poster is under way: wait for it (no second render, no queue place).
+        if inFlight.join(job.key.digest, exchange) { return }
+        guard admission.admit() else {
+            for waiting in [exchange] + inFlight.finish(job.key.digest) { waiting.fail(.queueFull) }
+            return
+        }
         let deadline = UInt64(configuration.renderDeadlineSeconds * 1e9)
-        let accepted = queue.submit { [self] queued in
-            guard queued <= deadline else {
-                return exchange.fail(.deadline(configuration.renderDeadlineSeconds))
+        var request = RenderRequest(job.result, theme: job.entry.theme, extras: .timings)
+        request.links = job.signsLinks ? renderer.links : LinkStyle(form: renderer.links.form)
+        let waited = Mutex<UInt64>(0)
+        renderer.submit(request, onStart: { [admission] queued in
+            admission.started()
+            waited.withLock { $0 = queued }
+            return queued <= deadline
+        }) { [self] outcome in
+            admission.finished()
+            let exchanges = [exchange] + inFlight.finish(job.key.digest)
+            answer(exchanges, job: job, headers: headers, outcome: outcome, queued: waited.withLock { $0 })
+        }
+    }
+
+    /// Answers every exchange that waited for one render: the poster (cached first), or the
+    /// deadline, or the error.
+    private func answer(
+        _ exchanges: [Exchange], job: PosterJob, headers: [(name: String, value: String)],
+        outcome: Result<RenderOutput, RenderError>?, queued: UInt64
+    ) {
+        switch outcome {
+        case nil:
+            for exchange in exchanges { exchange.fail(.deadline(configuration.renderDeadlineSeconds)) }
+        case .success(let output)?:
+            guard let poster = output.poster, let timings = output.timings else {
+                for exchange in exchanges { exchange.fail(ServiceError(500, "render-failed", "the poster could not be drawn")) }
+                return
             }
-            do throws(RenderError) {
-                let links = job.signsLinks ? renderer.links : LinkStyle(form: renderer.links.form)
-                let rendered = try renderer.renderTimed(job.result, theme: job.entry.theme, links: links)
-                metrics.recordRender(route: exchange.route.rawValue, queueWait: queued, draw: rendered.drawNanoseconds, encode: rendered.encodeNanoseconds)
-                let png = HTTPSharedBody(copying: rendered.poster.png)
-                cache.insert(png, for: job.key.digest)
+            let drawn = timings.layout + timings.draw
+            metrics.recordRender(route: exchanges[0].route.rawValue, queueWait: queued, draw: drawn, encode: timings.encode)
+            let png = HTTPSharedBody(copying: poster.png)
+            cache.insert(png, for: job.key.digest)
+            for (index, exchange) in exchanges.enumerated() {
                 exchange.finish(
                     HTTPResponse(status: 200, headers: headers + [("Content-Type", "image/png")], shared: png),
-                    renderNanoseconds: rendered.drawNanoseconds + rendered.encodeNanoseconds, cache: "miss")
-            } catch {
-                if error.kind == .result || error.isCausedByUserData {
-                    exchange.fail(ServiceError(400, "bad-result", error.message))
-                } else {
-                    log.event(["event": "render-failed", "level": "error", "theme": .string(job.entry.theme.name), "error": .string(error.message)])
-                    exchange.fail(ServiceError(500, "render-failed", "the poster could not be drawn: \(error.message)"))
-                }
+                    renderNanoseconds: index == 0 ? drawn + timings.encode : nil, cache: index == 0 ? "miss" : "joined")
             }
+        case .failure(let error)?:
+            let failure: ServiceError
+            if error.kind == .result || error.isCausedByUserData {
+                failure = ServiceError(400, "bad-result", error.message)
+            } else {
+                log.event(["event": "render-failed", "level": "error", "theme": .string(job.entry.theme.name), "error": .string(error.message)])
+                failure = ServiceError(500, "render-failed", "the poster could not be drawn: \(error.message)")
+            }
+            for exchange in exchanges { exchange.fail(failure) }
         }
-        if !accepted { exchange.fail(.queueFull) }
     }
 
     /// `ETag` and `Cache-Control` for an image answer (and its 304).

@@ -63,14 +63,14 @@ extension PosterService {
 
     /// What readiness, metrics and the pressure report read.
     func snapshot() -> ServiceMetrics.Snapshot {
-        let counts = queue.counts
+        let counts = admission.counts
         let server = http.withLock { $0 }
         return ServiceMetrics.Snapshot(
-            inFlight: counts.running, queued: counts.queued, queueCapacity: queue.capacity, workers: queue.workers,
+            inFlight: counts.running, queued: counts.queued, queueCapacity: admission.capacity, workers: admission.workers,
             rejected: counts.rejected, cache: cache.statistics, cacheCapacity: cache.capacityBytes,
             openConnections: server?.openConnections ?? 0, readTimeouts: server?.readTimeouts ?? 0,
             evictedConnections: server?.evictedConnections ?? 0,
-            ready: phase == .ready, saturated: queue.isFull)
+            ready: phase == .ready, saturated: admission.isFull)
     }
 
     /// `/readyz`: "can take traffic". 200 while serving, busy or not (`state` is

@@ -29,7 +29,10 @@ public final class PosterService: Sendable {
     let configuration: ServerConfiguration
     let catalog: ThemeCatalog
     let renderer: PosterRenderer
-    let queue: RenderQueue
+    /// Admission control in front of the renderer's workers (no threads of its own).
+    let admission: RenderAdmission
+    /// Renders under way, so a second request for the same poster waits for the first.
+    let inFlight = InFlightRenders()
     let cache: PosterCache
     let signer: URLSigner?
     let engine: String
@@ -49,11 +52,11 @@ public final class PosterService: Sendable {
         catalog = try ThemeCatalog(directory: configuration.themesDirectory)
         do throws(RenderError) {
             let links = LinkStyle(form: configuration.linkBase.map { .web($0) } ?? .scheme, signer: configuration.linkSigner)
-            renderer = try PosterRenderer(compression: configuration.compression, links: links)
+            renderer = try PosterRenderer(compression: configuration.compression, workers: configuration.workers, links: links)
         } catch {
             throw ServiceSetupError(.failure, error.message)
         }
-        queue = RenderQueue(workers: configuration.workers, capacity: configuration.queueCapacity)
+        admission = RenderAdmission(workers: configuration.workers, capacity: configuration.queueCapacity)
         cache = PosterCache(capacityBytes: configuration.cacheBytes)
         signer = configuration.signingKeys.isEmpty ? nil : URLSigner(keys: configuration.signingKeys)
         engine = EngineIdentity.current.describing(version: engineVersion) + Self.linkFingerprint(configuration)
@@ -107,33 +110,30 @@ public final class PosterService: Sendable {
         if configuration.watchThemes { startWatching() }
     }
 
-    /// Renders one poster on every worker at once, so the first requests find fonts
-    /// loaded, Pango contexts made and every theme's assets decoded.
+    /// Renders one poster of every theme on every worker, so the first requests find fonts
+    /// loaded, Pango contexts made and every theme's assets decoded. Each theme's renders
+    /// are handed in together, one per worker, so every worker starts and takes one.
     private func warm() throws(ServiceSetupError) {
-        let names = catalog.names
         let failure = Mutex<String?>(nil)
-        let group = DispatchGroup()
-        for index in 0..<queue.workers {
-            group.enter()
-            let accepted = queue.submit { [self] _ in
-                defer { group.leave() }
-                for (offset, name) in names.enumerated() {
-                    guard let entry = catalog.entry(name) else { continue }
-                    let code = PersonalityCode.all[(index + offset) % PersonalityCode.all.count]
-                    var sample = QuizResult.catalogueSample(for: code, pack: .workplace)
-                    if name == configuration.pairTheme {  // the pairing theme draws invited results
-                        sample = NMTILink.reply(pack: .workplace, sender: LinkPerson(scores: sample.scores), inviter: LinkPerson(code: code)).result
-                    }
-                    do throws(RenderError) {
-                        _ = try renderer.render(sample, theme: entry.theme)
-                    } catch {
+        for (offset, name) in catalog.names.enumerated() {
+            guard let entry = catalog.entry(name) else { continue }
+            let group = DispatchGroup()
+            for index in 0..<admission.workers {
+                let code = PersonalityCode.all[(index + offset) % PersonalityCode.all.count]
+                var sample = QuizResult.catalogueSample(for: code, pack: .workplace)
+                if name == configuration.pairTheme {  // the pairing theme draws invited results
+                    sample = NMTILink.reply(pack: .workplace, sender: LinkPerson(scores: sample.scores), inviter: LinkPerson(code: code)).result
+                }
+                group.enter()
+                renderer.submit(RenderRequest(sample, theme: entry.theme)) { outcome in
+                    if case .failure(let error)? = outcome {
                         failure.withLock { $0 = "warm-up render with theme '\(name)' failed: \(error.message)" }
                     }
+                    group.leave()
                 }
             }
-            if !accepted { group.leave() }
+            group.wait()
         }
-        group.wait()
         if let message = failure.withLock({ $0 }) { throw ServiceSetupError(.failure, message) }
     }
 
@@ -162,17 +162,16 @@ public final class PosterService: Sendable {
             lameDuck.store(false, ordering: .relaxed)
         }
         server.quiesce()
-        let counts = queue.counts
+        let counts = admission.counts
         log.event(["event": "listener-closed", "inFlight": .int(counts.running), "queued": .int(counts.queued)])
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, configuration.drainSeconds) * 1e9)
         while DispatchTime.now().uptimeNanoseconds < deadline {
-            let counts = queue.counts
+            let counts = admission.counts
             if counts.queued == 0, counts.running == 0, server.suspendedRequests == 0 { break }
             usleep(20_000)
         }
         let unfinished = server.suspendedRequests
         server.stop(answeringPendingWith: ServiceError.draining.response)
-        queue.stop()
         http.withLock { $0 = nil }
         return unfinished
     }

@@ -1,3 +1,4 @@
+import UTF8Validation
 import Foundation
 
 /// Why a JSON5 document could not be parsed, and where.
@@ -53,7 +54,7 @@ public struct JSON5Parser: Sendable {
         try checkSize(bytes.count)
         var scanner = JSON5Scanner(bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.skipByteOrderMark() }
-        if let offset = JSON5Scanner.firstInvalidUTF8Offset(in: bytes) {
+        if let offset = bytes.firstInvalidUTF8OffsetValidatingFirst {
             while scanner.index < offset { scanner.advance() }
             throw scanner.error("invalid UTF-8 byte 0x\(String(bytes[offset], radix: 16, uppercase: true)); save the file with UTF-8 encoding")
         }

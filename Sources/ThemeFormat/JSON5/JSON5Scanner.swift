@@ -1,3 +1,4 @@
+import UTF8Validation
 /// A cursor over JSON5 source bytes that keeps line and column current and
 /// reads the trivia and names between values.
 ///
@@ -60,24 +61,6 @@ struct JSON5Scanner {
             value = value << 6 | UInt32(next & 0x3F)
         }
         return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
-    }
-
-    /// The offset of the first byte that does not start a well-formed UTF-8
-    /// sequence (overlong forms and surrogates included), or nil if all is well.
-    /// The standard library validates; its decoder finds the offset only when
-    /// something is wrong.
-    static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
-        if String(validating: bytes, as: UTF8.self) != nil { return nil }
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
-        var valid = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): valid += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return valid
-            }
-        }
     }
 
     /// Skips whitespace and comments. A lone `/` is left for the caller, which

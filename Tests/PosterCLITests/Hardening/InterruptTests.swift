@@ -5,8 +5,9 @@ import TestSupport
 /// SIGINT, SIGTERM and SIGHUP during a write, through the real binary: the temporary
 /// files in flight are removed and the tool exits with 128 + the signal.
 ///
-/// `NMTI_POSTER_TEST_HOLD_BEFORE_RENAME` makes the writer stop between writing its
-/// temporary file and renaming it, so the signal always lands while one exists.
+/// `RenameHold` (a preloaded library whose `rename` never returns) makes the writer stop
+/// between writing its temporary file and renaming it, so the signal always lands while
+/// one exists; the tool itself has no test hook.
 @Suite("Hardening: interrupted writes")
 struct InterruptTests {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -41,7 +42,7 @@ struct InterruptTests {
         process.arguments = arguments
         process.currentDirectoryURL = Fixtures.packageRoot
         var environment = ProcessInfo.processInfo.environment
-        if hold { environment["NMTI_POSTER_TEST_HOLD_BEFORE_RENAME"] = "1" }
+        if hold { environment.merge(try RenameHold.environment()) { _, preloaded in preloaded } }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice

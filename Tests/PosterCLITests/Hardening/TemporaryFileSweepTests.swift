@@ -8,7 +8,7 @@ import Glibc
 /// those of a live `render -o` into the same folder, nor one a live process holds
 /// locked whatever pid its name carries; a second run into a locked folder stops with
 /// 75 and touches nothing. The live writer is a real `nmti-poster` parked before its
-/// rename by `NMTI_POSTER_TEST_HOLD_BEFORE_RENAME` (see `InterruptTests`).
+/// rename by `RenameHold` (see `InterruptTests`).
 @Suite("Hardening: temporary files of live processes", .serialized)
 struct TemporaryFileSweepTests {
     /// The hidden temporary files directly in `folder`.

@@ -30,10 +30,10 @@ import Testing
             .appendingPathComponent("../../../Themes/classic").standardizedFileURL)
         let list = try renderer.layOut(result, theme: theme)
         let drawn = try await Task.detached { try renderer.draw(list, theme: theme) }.value
-        let rendered = try renderer.renderRaster(result, theme: theme)
-        #expect(drawn == rendered.raster)
+        let rendered = try renderer.raster(result, theme: theme)
+        #expect(drawn == rendered)
         #expect(drawn.width == 750 && drawn.height == 1334)
-        let poster = try renderer.render(result, theme: theme)
+        let poster = try await renderer.render(result, theme: theme)
         #expect(poster.bytes == (try PNG().encode(drawn)))
         #expect(poster.mediaType == "image/png" && poster.fileExtension == "png")
     }

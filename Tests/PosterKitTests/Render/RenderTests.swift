@@ -65,14 +65,4 @@ let sharedStore = ThemeStore(directory: packageRoot.appendingPathComponent("Them
         #expect(plain != invited)
         #expect(plain != named)
     }
-
-    @Test func writesThroughATemporaryFileAndLeavesNothingOnFailure() throws {
-        let theme = try sharedStore.theme("classic")
-        let folder = try TestScratch.folder("out")
-        let target = folder.appendingPathComponent("poster.png")
-        try renderer.render(result("DOOM"), theme: theme, to: target)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["poster.png"])
-        let missing = folder.appendingPathComponent("nope/poster.png")
-        #expect(throws: RenderError.self) { try renderer.render(result("DOOM"), theme: theme, to: missing) }
-    }
 }

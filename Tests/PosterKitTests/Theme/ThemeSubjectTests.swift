@@ -46,7 +46,7 @@ import Testing
         let run = try PreviewRun.catalogue(of: theme, renderer: renderer, thumbnailWidth: 20)
         #expect(run.variants.count == 544)
         #expect(run.variants.map(\.label) == ThemeSubject.pair.samples.map(\.label))
-        #expect(run.variants.allSatisfy { $0.poster.raster.width == 40 && $0.poster.raster.height == 20 })
+        #expect(run.variants.allSatisfy { $0.raster.width == 40 && $0.raster.height == 20 })
         // #777 on white is 4.47:1: below AA for 8 pt text, in each of the 512 pairs and none of the 32 variants.
         let report = try ContrastLint.catalogueReport(of: theme, renderer: renderer)
         #expect(report.count == 512, "\(report.prefix(3))")

@@ -147,6 +147,29 @@ import Testing
         #expect(answers.map(\.status) == [200])
     }
 
+    /// The gate counts header lines as sent; libmicrohttpd is handed them rewritten
+    /// (`name: value`, an absolute target's authority as `Host`), which can be longer.
+    /// Found by fuzz-http: the reader's second line counted the rewrite and refused with 431.
+    @Test func headsAtTheLimitAreServedHoweverTheGateRewritesThem() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        // 16,384 bytes of header lines, none with a space after its colon.
+        let start = "Host:x\r\nConnection:close\r\n"
+        var fields = start + (0..<15).map { "X-Pad-\($0):\(String(repeating: "x", count: 1_000))\r\n" }.joined()
+        fields += "X-Last:" + String(repeating: "y", count: 16_384 - fields.utf8.count - "X-Last:\r\n".utf8.count) + "\r\n"
+        #expect(fields.utf8.count == 16_384)
+        // And an absolute-form target whose 4,000-byte authority stands for Host, with 14,000 bytes of fields.
+        let authority = String(repeating: "a", count: 4_000)
+        let padding = (0..<14).map { "X-Pad-\($0): \(String(repeating: "x", count: 986))\r\n" }.joined()
+        for request in ["GET /healthz HTTP/1.1\r\n\(fields)\r\n", "GET http://\(authority)/healthz HTTP/1.1\r\n\(padding)Connection: close\r\n\r\n"] {
+            let connection = try RawConnection(port: server.port)
+            connection.send(request)
+            let (bytes, closed) = connection.readUntilClosed()
+            #expect(closed)
+            #expect(RawConnection.responses(bytes).map(\.status) == [200], "\(String(decoding: bytes.prefix(300), as: UTF8.self))")
+        }
+    }
+
     static func waitForLog(_ server: ServerProcess, count: Int) -> [[String: Any]] {
         let deadline = Date().addingTimeInterval(5)
         var lines = server.accessLog

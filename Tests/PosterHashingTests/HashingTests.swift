@@ -1,0 +1,41 @@
+import Foundation
+import PosterHashing
+import Testing
+
+/// SHA-256 and HMAC-SHA256 from libcrypto against the published test vectors.
+@Suite struct HashingTests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+    ])
+    func sha256MatchesFIPS180Vectors(text: String, hex: String) {
+        #expect(SHA256.hex(Array(text.utf8)) == hex)
+        #expect(SHA256.digest(Array(text.utf8)).count == 32)
+    }
+
+    @Test func sha256OfAMillionAs() {
+        #expect(SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// RFC 4231 test cases 1, 2 and 6 (a key longer than the block).
+    @Test func hmacMatchesRFC4231() {
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        let case1 = HMACSHA256(key: [UInt8](repeating: 0x0b, count: 20)).authenticationCode(Array("Hi There".utf8))
+        #expect(hex(case1) == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        let case2 = HMACSHA256(key: Array("Jefe".utf8)).authenticationCode(Array("what do ya want for nothing?".utf8))
+        #expect(hex(case2) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        let case6 = HMACSHA256(key: [UInt8](repeating: 0xaa, count: 131))
+            .authenticationCode(Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8))
+        #expect(hex(case6) == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+    }
+
+    @Test func constantTimeComparisonComparesLengthAndEveryByte() {
+        #expect(HMACSHA256.constantTimeEqual([1, 2, 3], [1, 2, 3]))
+        #expect(!HMACSHA256.constantTimeEqual([1, 2, 3], [1, 2, 4]))
+        #expect(!HMACSHA256.constantTimeEqual([9, 2, 3], [1, 2, 3]))
+        #expect(!HMACSHA256.constantTimeEqual([1, 2, 3], [1, 2]))
+        #expect(HMACSHA256.constantTimeEqual([], []))
+    }
+}
