@@ -12,11 +12,13 @@ package struct HTTPRequest: Sendable {
     package let violation: HTTPRequestViolation?
     /// When the request line arrived, in `DispatchTime` nanoseconds (monotonic).
     package let receivedAt: UInt64
+    /// The address of the peer the gate accepted the connection from (`203.0.113.7`); empty when unknown.
+    package let clientAddress: String
 
     /// Creates a request (the wrapper does; tests may too).
     package init(
         method: String, target: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
-        violation: HTTPRequestViolation? = nil, receivedAt: UInt64 = 0
+        violation: HTTPRequestViolation? = nil, receivedAt: UInt64 = 0, clientAddress: String = ""
     ) {
         self.method = method
         self.target = target
@@ -24,6 +26,7 @@ package struct HTTPRequest: Sendable {
         self.body = body
         self.violation = violation
         self.receivedAt = receivedAt
+        self.clientAddress = clientAddress
     }
 
     /// The path: the target up to `?`, still percent-encoded.

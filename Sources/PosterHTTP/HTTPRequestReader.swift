@@ -87,6 +87,7 @@ enum HTTPRequestReader {
 
     private static func dispatch(_ exchange: HTTPExchange, core: HTTPServerCore, connection: OpaquePointer) -> MHD_Result {
         core.watch.requestArrived(HTTPCallbacks.key(connection))
+        let client = clientAddress(connection)
         let request = exchange.state.withLock { state -> HTTPRequest in
             state.dispatched = true
             let body = state.body
@@ -94,7 +95,7 @@ enum HTTPRequestReader {
             return HTTPRequest(
                 method: state.lineUnreadable ? "-" : state.method, target: state.lineUnreadable ? "-" : state.target ?? exchange.target,
                 headers: state.headers, body: body,
-                violation: state.violation, receivedAt: exchange.receivedAt)
+                violation: state.violation, receivedAt: exchange.receivedAt, clientAddress: client)
         }
         let responder = HTTPResponder(exchange: exchange, server: core, connection: connection)
         if let fallback = core.stopping {
@@ -111,6 +112,13 @@ enum HTTPRequestReader {
         }
         guard let ready else { return MHD_Result.YES }
         return queue(ready, on: connection)
+    }
+
+    /// The peer's address, which the gate handed libmicrohttpd with the connection.
+    private static func clientAddress(_ connection: OpaquePointer) -> String {
+        var text = [CChar](repeating: 0, count: 64)
+        guard nmti_mhd_client_address(connection, &text, text.count) == 1 else { return "" }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

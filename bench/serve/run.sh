@@ -39,7 +39,7 @@ start_server() {  # start_server ARGS...: sets server_pid and base
   "$bin" serve --port 0 --quiet --themes Themes "$@" 2> "$scratch/server.log" &
   server_pid=$!
   for _ in $(seq 600); do
-    port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$scratch/server.log" | sed 's/.*://' || true)
+    port=$(grep '"event":"listening"' "$scratch/server.log" | grep -o '"port":[0-9]*' | cut -d: -f2 || true)
     [ -n "$port" ] && break
     sleep 0.1
   done

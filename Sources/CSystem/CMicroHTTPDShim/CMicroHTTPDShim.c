@@ -1,5 +1,6 @@
 #include "CMicroHTTPDShim.h"
 
+#include <arpa/inet.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -83,6 +84,13 @@ struct MHD_Daemon *nmti_mhd_start(unsigned int flags, uint16_t port, MHD_AccessH
 int nmti_mhd_connection_descriptor(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : (int) info->connect_fd;
+}
+
+int nmti_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t capacity) {
+    const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL || info->client_addr->sa_family != AF_INET || capacity < INET_ADDRSTRLEN) return 0;
+    const struct sockaddr_in *address = (const struct sockaddr_in *) info->client_addr;
+    return inet_ntop(AF_INET, &address->sin_addr, buffer, (socklen_t) capacity) != NULL;
 }
 
 int nmti_mhd_add_connection(struct MHD_Daemon *daemon, int descriptor, const struct sockaddr_in *address) {

@@ -19,14 +19,24 @@ public struct ServeCommand: Command {
             (If-None-Match answers 304), Cache-Control and Content-Length; posters are
             cached in memory (least recently used evicted past --cache-mb).
 
-            GET /healthz is liveness, GET /readyz a JSON pressure report (503 while
-            starting, saturated or draining), GET /metrics Prometheus text. One JSON
-            access-log line per request goes to standard error.
+            GET /healthz is liveness, GET /readyz readiness with a JSON pressure report
+            (503 while starting or draining; 200 while busy, with state "saturated"),
+            GET /metrics Prometheus text, GET /version the build and engine. One JSON
+            line per request (timestamp, client, request id, trace id) goes to
+            standard error; the request id is echoed in X-Request-Id.
 
-            It prints `listening on http://HOST:PORT` on standard error once warm (fonts
-            and themes loaded, one poster rendered per worker). On SIGTERM, SIGINT or
-            SIGHUP it stops accepting, drains in-flight requests for up to --drain-s
-            seconds and exits 0; a second signal exits at once.
+            Once warm (fonts and themes loaded, one poster rendered per worker) it writes
+            {"event":"listening","url":"http://HOST:PORT",...} on standard error. On
+            SIGTERM, SIGINT or SIGHUP /readyz turns 503; for --lame-duck-s seconds it
+            still accepts and serves (so balancers probing /readyz leave first), then
+            stops accepting, drains in-flight requests for up to --drain-s seconds and
+            exits 0; a second signal exits at once.
+
+            Every option can also come from the environment: NMTI_ and the option's
+            name in upper case with - as _ (NMTI_PORT=8080, NMTI_WATCH=1, lists comma-
+            separated: NMTI_TRUSTED_PROXY=10.0.0.0/8,127.0.0.1); the command line wins.
+            --themes, --link-base and --link-key-file read NMTI_THEMES_DIR,
+            NMTI_LINK_BASE and NMTI_LINK_KEY_FILE.
 
             Without --signing-key-file anyone who can reach the server can put any
             nickname on your posters. With it, GET and POST requests must carry sig, an
@@ -62,18 +72,23 @@ public struct ServeCommand: Command {
             ThemeInput.compressionOption,
             .flag("watch", help: "Reload a theme folder when it changes (for theme authors); a failed reload keeps the last good theme."),
             .value("drain-s", valueName: "s", defaultValue: "20", help: "How long SIGTERM waits for in-flight requests."),
+            .value("lame-duck-s", valueName: "s", defaultValue: "0",
+                   help: "After SIGTERM, keep serving this long with /readyz at 503 before the socket closes."),
             .value("deadline-s", valueName: "s", defaultValue: "10", help: "A render not started in time gets 503."),
             .value("read-timeout-s", valueName: "s", defaultValue: "10", help: "A request must arrive within this."),
             .value("idle-timeout-s", valueName: "s", defaultValue: "5", help: "A connection silent this long is closed."),
             .value("max-connections", valueName: "n", defaultValue: "512", help: "Connections served; beyond, 503 (health checks still answered)."),
             .value("max-per-ip", valueName: "n", defaultValue: "128", help: "Connections from one client address."),
             .flag("quiet", short: "q", help: "No access-log lines (service events are still logged)."),
+            .value("trusted-proxy", valueName: "cidr",
+                   help: "A proxy (10.0.0.0/8, 127.0.0.1) whose X-Forwarded-For names the client in the log; repeatable.", isRepeating: true),
         ] + LinkOptions.specOptions + [
             .value("pair-theme", valueName: "name", defaultValue: "pair", help: "The theme of a reply link's page (the pairing poster)."),
             .value("card-theme", valueName: "name", defaultValue: "card", help: "The theme of a link's preview card (og:image)."),
-            .value("apple-app-id", valueName: "id", help: "An iOS app (TEAMID.bundle.id) for apple-app-site-association; repeatable."),
+            .value("apple-app-id", valueName: "id", help: "An iOS app (TEAMID.bundle.id) for apple-app-site-association; repeatable.", isRepeating: true),
             .value("android-package", valueName: "name", help: "The Android package for assetlinks.json (with --android-cert-sha256)."),
-            .value("android-cert-sha256", valueName: "hex", help: "A signing certificate's SHA-256 (AA:BB:...) for assetlinks.json; repeatable."),
+            .value("android-cert-sha256", valueName: "hex", help: "A signing certificate's SHA-256 (AA:BB:...) for assetlinks.json; repeatable.",
+                   isRepeating: true),
         ])
 
     /// What the service is told.
@@ -84,6 +99,13 @@ public struct ServeCommand: Command {
     let links: LinkOptions
 
     public init(_ values: ParsedValues) throws(UsageError) {
+        try self.init(values, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The options the command line gave, then the `NMTI_…` variables of `environment`.
+    init(_ given: ParsedValues, environment: [String: String]) throws(UsageError) {
+        var values = given
+        try values.fillFromEnvironment(environment, skipping: Self.ownVariables)
         let themes = values.option("themes").map { URL(fileURLWithPath: $0) } ?? ThemeStore.defaultDirectory()
         var configuration = ServerConfiguration(themesDirectory: themes)
         configuration.host = values.option("host") ?? configuration.host
@@ -94,13 +116,20 @@ public struct ServeCommand: Command {
         configuration.compression = try ThemeInput.compression(values)
         configuration.watchThemes = values.flag("watch")
         configuration.drainSeconds = try Self.seconds(values, "drain-s", 0...3_600) ?? configuration.drainSeconds
+        configuration.lameDuckSeconds = try Self.seconds(values, "lame-duck-s", 0...3_600) ?? configuration.lameDuckSeconds
         configuration.renderDeadlineSeconds = try Self.seconds(values, "deadline-s", 0.1...3_600) ?? configuration.renderDeadlineSeconds
         configuration.readTimeoutSeconds = try Self.seconds(values, "read-timeout-s", 0.1...3_600) ?? configuration.readTimeoutSeconds
         configuration.idleTimeoutSeconds = try values.integer("idle-timeout-s", in: 1...3_600) ?? configuration.idleTimeoutSeconds
         configuration.maximumConnections = try values.integer("max-connections", in: 1...100_000) ?? configuration.maximumConnections
         configuration.connectionsPerAddress = try values.integer("max-per-ip", in: 1...100_000) ?? configuration.connectionsPerAddress
         configuration.accessLog = !values.flag("quiet")
-        links = try LinkOptions(values)
+        configuration.trustedProxies = try values.options("trusted-proxy").map { text throws(UsageError) in
+            guard let range = AddressRange(text) else {
+                throw UsageError("\(values.source(of: "trusted-proxy")): '\(text)' is not an IPv4 address or CIDR block such as 10.0.0.0/8", commandPath: values.commandPath)
+            }
+            return range
+        }
+        links = try LinkOptions(values, environment: environment)
         configuration.linkBase = links.base
         configuration.pairTheme = try Self.themeName(values, "pair-theme") ?? configuration.pairTheme
         configuration.cardTheme = try Self.themeName(values, "card-theme") ?? configuration.cardTheme
@@ -109,10 +138,13 @@ public struct ServeCommand: Command {
         signingKeyFile = values.options("signing-key-file").last
     }
 
+    /// Options that read a variable of their own (`NMTI_THEMES_DIR`, `NMTI_LINK_BASE`, `NMTI_LINK_KEY_FILE`).
+    static let ownVariables: Set<String> = ["themes", "link-base", "link-key-file"]
+
     private static func themeName(_ values: ParsedValues, _ name: String) throws(UsageError) -> String? {
         guard let text = values.options(name).last else { return nil }
         guard !text.isEmpty, !text.contains("/"), !text.hasPrefix(".") else {
-            throw UsageError("option '--\(name)' expects a theme folder name, got '\(text)'", commandPath: values.commandPath)
+            throw UsageError("\(values.source(of: name)) expects a theme folder name, got '\(text)'", commandPath: values.commandPath)
         }
         return text
     }
@@ -137,7 +169,7 @@ public struct ServeCommand: Command {
         guard let text = values.option(name) else { return nil }
         guard let value = Double(text), range.contains(value) else {
             throw UsageError(
-                "option '--\(name)' expects seconds from \(SecondsText.text(range.lowerBound)) to \(SecondsText.text(range.upperBound)), got '\(text)'",
+                "\(values.source(of: name)) expects seconds from \(SecondsText.text(range.lowerBound)) to \(SecondsText.text(range.upperBound)), got '\(text)'",
                 commandPath: values.commandPath)
         }
         return value
@@ -166,12 +198,19 @@ public struct ServeCommand: Command {
         } catch {
             throw Self.failure(error)
         }
-        io.printErrorLine("listening on http://\(configuration.host):\(service.port ?? configuration.port)")
+        let port = Int(service.port ?? configuration.port)
+        service.log.event([
+            "event": "listening", "url": .string("http://\(configuration.host):\(port)"), "host": .string(configuration.host), "port": .int(port),
+            "version": .string(NMTIPoster.version), "engine": .string(EngineIdentity.current.digest),
+        ])
         signal.wait()
         let name = received.withLock { $0 } ?? "signal"
-        service.log.event(["event": "draining", "signal": name, "drainSeconds": SecondsText.text(configuration.drainSeconds)])
+        service.log.event([
+            "event": "draining", "signal": .string(name), "lameDuckSeconds": .double(configuration.lameDuckSeconds),
+            "drainSeconds": .double(configuration.drainSeconds),
+        ])
         let unfinished = service.drain()
-        service.log.event(["event": "stopped", "unfinished": String(unfinished)])
+        service.log.event(["event": "stopped", "unfinished": .int(unfinished), "level": unfinished > 0 ? "warn" : "info"])
     }
 
     static func failure(_ error: ServiceSetupError) -> CommandFailure {

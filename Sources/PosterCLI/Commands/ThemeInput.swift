@@ -64,7 +64,8 @@ enum ThemeInput {
     static func compression(_ values: ParsedValues) throws(UsageError) -> PosterCompression {
         guard let text = values.options("compression").last else { return .balanced }
         guard let setting = PosterCompression(rawValue: text) else {
-            throw UsageError("--compression must be fast, balanced or smallest, not '\(text)'")
+            let source = values.source(of: "compression")
+            throw UsageError("\(source == "option '--compression'" ? "--compression" : source) must be fast, balanced or smallest, not '\(text)'")
         }
         return setting
     }

@@ -9,6 +9,8 @@ public struct ParsedValues: Sendable {
     public let commandPath: [String]
     var argumentValues: [String: [String]] = [:]
     var optionValues: [String: [String]] = [:]
+    /// Options the environment gave, by name, with their variable (see `fillFromEnvironment`).
+    var environmentSources: [String: String] = [:]
 
     init(spec: CommandSpec, commandPath: [String]) {
         self.spec = spec
@@ -48,7 +50,7 @@ public struct ParsedValues: Sendable {
         guard let text = option(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw UsageError(
-                "option '--\(name)' expects an integer from \(range.lowerBound) to \(range.upperBound), "
+                "\(source(of: name)) expects an integer from \(range.lowerBound) to \(range.upperBound), "
                     + "got '\(text)'",
                 commandPath: commandPath)
         }

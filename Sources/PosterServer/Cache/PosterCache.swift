@@ -64,6 +64,11 @@ public final class PosterCache: Sendable {
         }
     }
 
+    /// The poster for `key` if held, without counting a look-up or changing its recency.
+    package func peek(_ key: String) -> HTTPSharedBody? {
+        store.withLock { $0.nodes[key]?.png }
+    }
+
     /// Keeps a poster, evicting the least recently used until it fits.
     package func insert(_ png: HTTPSharedBody, for key: String) {
         guard png.count <= capacityBytes else { return }

@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable {
     public var watchInterval = 1.0
     /// How long a drain (SIGTERM, SIGINT) waits for in-flight requests, in seconds.
     public var drainSeconds = 20.0
+    /// How long a drain first keeps accepting and serving as usual while `/readyz` says
+    /// 503, so that load balancers probing it stop sending before the socket closes, in seconds.
+    public var lameDuckSeconds = 0.0
     /// A request still waiting for a worker after this many seconds gets 503 without being drawn.
     public var renderDeadlineSeconds = 10.0
     /// A request must arrive in full within this many seconds (slow clients are cut off).
@@ -50,6 +53,8 @@ public struct ServerConfiguration: Sendable {
     public var httpThreads = 2
     /// Write one JSON access-log line per request on standard error.
     public var accessLog = true
+    /// Proxies whose `X-Forwarded-For` names the client in the access log; empty trusts none.
+    public var trustedProxies: [AddressRange] = []
     /// The base web links are printed under (`https://nmti.example/i?…`) and landing
     /// pages answer at; nil prints `nmti://` links and builds page URLs from the `Host`.
     public var linkBase: LinkBase?

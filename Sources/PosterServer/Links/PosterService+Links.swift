@@ -23,7 +23,7 @@ extension PosterService {
                 exchange.finish(LandingError.response(error, request))
             }
         case .image(let kind, let theme, let path):
-            if phase != .ready { return exchange.fail(.draining) }
+            if !isServing { return exchange.fail(.draining) }
             if let open = http.withLock({ $0?.openConnections }), open > configuration.maximumConnections { return exchange.fail(.overCapacity) }
             do throws(ServiceError) {
                 serve(try linkPosterJob(request, kind: kind, theme: theme, path: path), exchange)
@@ -79,14 +79,14 @@ extension PosterService {
         let body = page.html
         let etag = "\"" + SHA256.hex(body).prefix(32) + "\""
         var headers: [(name: String, value: String)] = [
-            ("ETag", etag), ("Cache-Control", "public, no-cache"),
+            ("ETag", etag), ("Cache-Control", CachePolicy.revalidate),
             ("Content-Security-Policy", LandingPage.contentSecurityPolicy(imageOrigin: "\(base.scheme)://\(base.authority)")),
             ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
         ]
         // Without a link base the page's URLs come from the Host header: a cache must key on it.
         if configuration.linkBase == nil { headers.append(("Vary", "Host")) }
         if let condition = request.header("If-None-Match"), PosterKey.header(condition, lists: etag) {
-            return HTTPResponse(status: 304, headers: headers)
+            return HTTPResponse(status: 304, headers: headers, body: body)  // not sent: it gives the 304 the 200's Content-Length
         }
         headers.append(("Content-Type", "text/html; charset=utf-8"))
         return HTTPResponse(status: 200, headers: headers, body: body)

@@ -2,19 +2,23 @@ import Foundation
 import NMTIDomain
 import Synchronization
 
-/// One JSON object per line on standard error: each request (method, path without
-/// `sig`, status, bytes, total ms, render ms, cache hit or miss) and service events.
+/// One JSON object per line on standard error: each request and each service event,
+/// with an RFC 3339 timestamp (`ts`) and a `level`. A request's line has its method,
+/// path (without `sig`), status, bytes, total and render milliseconds, cache outcome,
+/// client address, user agent, request id and trace id (docs/deploy.md, "Logs").
 public final class AccessLog: Sendable {
     private let enabled: Bool
     private let lock = Mutex(())
 
-    /// A log that writes when `enabled`.
+    /// A log that writes request lines when `enabled` (events are always written).
     public init(enabled: Bool) {
         self.enabled = enabled
     }
 
     /// One request's line.
     struct Line: Encodable {
+        let ts: String
+        let level: String
         let method: String
         let path: String
         let status: Int
@@ -22,6 +26,10 @@ public final class AccessLog: Sendable {
         let ms: Double
         let renderMs: Double?
         let cache: String?
+        let client: String
+        let userAgent: String?
+        let requestId: String
+        let traceId: String?
     }
 
     func request(_ line: Line) {
@@ -29,9 +37,18 @@ public final class AccessLog: Sendable {
         write(line)
     }
 
-    /// A service event (start, theme reload, drain); always written.
-    public func event(_ fields: [String: String]) {
+    /// A service event (listening, theme reload, drain, stop); always written, with
+    /// `ts` and `level` (`info` unless the fields give one). Numbers stay numbers.
+    public func event(_ fields: [String: LogValue]) {
+        var fields = fields
+        fields["ts"] = .string(Timestamp.rfc3339(Date()))
+        if fields["level"] == nil { fields["level"] = "info" }
         write(fields)
+    }
+
+    /// The level of a request's line: `error` for 5xx, `warn` for 429, else `info`.
+    static func level(status: Int) -> String {
+        status >= 500 ? "error" : status == 429 ? "warn" : "info"
     }
 
     private func write(_ value: some Encodable) {
@@ -61,5 +78,54 @@ public final class AccessLog: Sendable {
             return (PercentEncoding.decodeBytes(name).map { String(decoding: $0, as: UTF8.self) } ?? String(name)) != "sig"
         }
         return kept.isEmpty ? String(path) : path + "?" + kept.joined(separator: "&")
+    }
+}
+
+/// One value of a service event: written as a JSON string, number or boolean.
+public enum LogValue: Sendable, Hashable, Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
+{
+    /// Text.
+    case string(String)
+    /// A whole number.
+    case int(Int)
+    /// A number with a fraction (seconds).
+    case double(Double)
+    /// True or false.
+    case bool(Bool)
+
+    /// A string literal.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer literal.
+    public init(integerLiteral value: Int) { self = .int(value) }
+    /// A float literal.
+    public init(floatLiteral value: Double) { self = .double(value) }
+    /// A boolean literal.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+
+    /// Writes the bare value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .int(let number): try container.encode(number)
+        case .double(let number): try container.encode(number)
+        case .bool(let flag): try container.encode(flag)
+        }
+    }
+}
+
+/// Times as logs write them.
+enum Timestamp {
+    /// RFC 3339 in UTC with milliseconds: `2025-05-20T08:30:00.123Z`.
+    static func rfc3339(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        var whole = time_t(seconds.rounded(.down))
+        let milliseconds = min(999, Int(((seconds - Double(whole)) * 1000).rounded(.down)))
+        var parts = tm()
+        gmtime_r(&whole, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let fraction = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(fraction)Z"
     }
 }

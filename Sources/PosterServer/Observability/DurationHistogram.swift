@@ -14,17 +14,20 @@ struct DurationHistogram: Sendable {
         sum += seconds
     }
 
-    /// The exposition lines for `name` (cumulative buckets, sum, count).
-    func lines(_ name: String) -> [String] {
+    /// The exposition lines for `name` (cumulative buckets, sum, count), with `labels`
+    /// (already written, such as `route="poster"`) on every sample.
+    func lines(_ name: String, labels: String = "") -> [String] {
         var lines: [String] = []
         var cumulative = 0
+        let prefix = labels.isEmpty ? "" : labels + ","
+        let braced = labels.isEmpty ? "" : "{\(labels)}"
         for (index, bound) in Self.bounds.enumerated() {
             cumulative += counts[index]
-            lines.append("\(name)_bucket{le=\"\(PrometheusText.number(bound))\"} \(cumulative)")
+            lines.append("\(name)_bucket{\(prefix)le=\"\(PrometheusText.number(bound))\"} \(cumulative)")
         }
-        lines.append("\(name)_bucket{le=\"+Inf\"} \(total)")
-        lines.append("\(name)_sum \(PrometheusText.number(sum))")
-        lines.append("\(name)_count \(total)")
+        lines.append("\(name)_bucket{\(prefix)le=\"+Inf\"} \(total)")
+        lines.append("\(name)_sum\(braced) \(PrometheusText.number(sum))")
+        lines.append("\(name)_count\(braced) \(total)")
         return lines
     }
 }

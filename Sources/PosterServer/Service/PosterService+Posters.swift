@@ -113,7 +113,7 @@ extension PosterService {
     func serve(_ job: PosterJob, _ exchange: Exchange) {
         let headers = imageHeaders(job)
         if let condition = exchange.request.header("If-None-Match"), job.key.matches(ifNoneMatch: condition) {
-            return exchange.finish(HTTPResponse(status: 304, headers: headers), cache: "revalidated")
+            return exchange.finish(notModified(headers, digest: job.key.digest), cache: "revalidated")
         }
         if let png = cache.poster(job.key.digest) {
             return exchange.finish(HTTPResponse(status: 200, headers: headers + [("Content-Type", "image/png")], shared: png), cache: "hit")
@@ -154,7 +154,7 @@ extension PosterService {
                 return
             }
             let drawn = timings.layout + timings.draw
-            metrics.recordRender(queueWait: queued, draw: drawn, encode: timings.encode)
+            metrics.recordRender(route: exchanges[0].route.rawValue, queueWait: queued, draw: drawn, encode: timings.encode)
             let png = HTTPSharedBody(copying: poster.png)
             cache.insert(png, for: job.key.digest)
             for (index, exchange) in exchanges.enumerated() {
@@ -167,7 +167,7 @@ extension PosterService {
             if error.kind == .result || error.isCausedByUserData {
                 failure = ServiceError(400, "bad-result", error.message)
             } else {
-                log.event(["event": "render-failed", "theme": job.entry.theme.name, "error": error.message])
+                log.event(["event": "render-failed", "level": "error", "theme": .string(job.entry.theme.name), "error": .string(error.message)])
                 failure = ServiceError(500, "render-failed", "the poster could not be drawn: \(error.message)")
             }
             for exchange in exchanges { exchange.fail(failure) }
@@ -176,7 +176,7 @@ extension PosterService {
 
     /// `ETag` and `Cache-Control` for an image answer (and its 304).
     private func imageHeaders(_ job: PosterJob) -> [(name: String, value: String)] {
-        let policy = job.contentAddressed ? "public, max-age=31536000, immutable" : "public, no-cache"
+        let policy = job.contentAddressed ? CachePolicy.immutable : CachePolicy.revalidate
         return [("ETag", job.key.etag), ("Cache-Control", policy)]
     }
 }

@@ -20,7 +20,9 @@ public final class PosterService: Sendable {
         case starting
         /// Serving.
         case ready
-        /// Shutting down: no new connections, in-flight requests finish; `/readyz` says 503.
+        /// Shutting down; `/readyz` says 503. For the lame-duck period (`lameDuckSeconds`)
+        /// requests are still accepted and served; then no new connections, and the
+        /// requests in flight finish.
         case draining
     }
 
@@ -34,12 +36,15 @@ public final class PosterService: Sendable {
     let cache: PosterCache
     let signer: URLSigner?
     let engine: String
-    let metrics = ServiceMetrics()
+    let build: BuildInfo
+    let metrics: ServiceMetrics
     /// The access log and service events.
     public let log: AccessLog
     private let phaseState = Mutex(Phase.starting)
     let http = Mutex<HTTPServer?>(nil)
     private let watching = Atomic<Bool>(false)
+    /// True during the lame-duck period of a drain: draining, yet still serving as usual.
+    private let lameDuck = Atomic<Bool>(false)
 
     /// Loads the themes and fonts; nothing listens yet (see `start`).
     public init(_ configuration: ServerConfiguration, engineVersion: String) throws(ServiceSetupError) {
@@ -55,11 +60,16 @@ public final class PosterService: Sendable {
         cache = PosterCache(capacityBytes: configuration.cacheBytes)
         signer = configuration.signingKeys.isEmpty ? nil : URLSigner(keys: configuration.signingKeys)
         engine = EngineIdentity.current.describing(version: engineVersion) + Self.linkFingerprint(configuration)
+        build = BuildInfo(version: engineVersion)
+        metrics = ServiceMetrics(build: build)
         log = AccessLog(enabled: configuration.accessLog)
     }
 
     /// The phase now.
     public var phase: Phase { phaseState.withLock { $0 } }
+
+    /// Whether requests that render are taken: while ready, and in a drain's lame-duck period.
+    var isServing: Bool { phase == .ready || lameDuck.load(ordering: .relaxed) }
 
     /// The port listened on, once started.
     public var port: UInt16? { http.withLock { $0?.port } }
@@ -91,8 +101,8 @@ public final class PosterService: Sendable {
         }
         if server.connectionLimit < settings.connectionLimit {
             log.event([
-                "event": "connection-limit-lowered", "connections": String(server.connectionLimit),
-                "reason": "the open-file limit (ulimit -n) leaves descriptors for \(server.connectionLimit) connections of the \(settings.connectionLimit) asked for (each takes 3); raise it, or lower --max-connections",
+                "event": "connection-limit-lowered", "level": "warn", "connections": .int(server.connectionLimit),
+                "reason": .string("the open-file limit (ulimit -n) leaves descriptors for \(server.connectionLimit) connections of the \(settings.connectionLimit) asked for (each takes 3); raise it, or lower --max-connections"),
             ])
         }
         http.withLock { $0 = server }
@@ -136,15 +146,24 @@ public final class PosterService: Sendable {
         return "\n" + SHA256.hex(Array(text.utf8)).prefix(16)
     }
 
-    /// Drains and stops: `/readyz` turns 503, the listening socket closes, requests
-    /// in flight and queued finish for up to `drainSeconds`; what is still waiting then
-    /// gets 503. Returns the number of requests that did not finish in time.
+    /// Drains and stops: `/readyz` turns 503 at once; for `lameDuckSeconds` requests are
+    /// still accepted and served (each answer closes its connection), so that balancers
+    /// probing `/readyz` stop sending first; then the listening socket closes, and
+    /// requests in flight and queued finish for up to `drainSeconds`; what is still
+    /// waiting then gets 503. Returns the number of requests that did not finish in time.
     @discardableResult
     public func drain() -> Int {
+        if configuration.lameDuckSeconds > 0, phase == .ready { lameDuck.store(true, ordering: .relaxed) }
         phaseState.withLock { $0 = .draining }
         watching.store(false, ordering: .relaxed)
         guard let server = http.withLock({ $0 }) else { return 0 }
+        if lameDuck.load(ordering: .relaxed) {
+            Thread.sleep(forTimeInterval: min(configuration.lameDuckSeconds, 3_600))
+            lameDuck.store(false, ordering: .relaxed)
+        }
         server.quiesce()
+        let counts = admission.counts
+        log.event(["event": "listener-closed", "inFlight": .int(counts.running), "queued": .int(counts.queued)])
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, configuration.drainSeconds) * 1e9)
         while DispatchTime.now().uptimeNanoseconds < deadline {
             let counts = admission.counts
@@ -163,7 +182,9 @@ public final class PosterService: Sendable {
             while watching.load(ordering: .relaxed) {
                 usleep(UInt32(max(0.1, configuration.watchInterval) * 1e6))
                 guard watching.load(ordering: .relaxed) else { return }
-                for event in catalog.reloadChanged() { log.event(event) }
+                for event in catalog.reloadChanged() {
+                    log.event(event.mapValues { .string($0) }.merging(["level": event["event"] == "theme-reload-failed" ? "warn" : "info"]) { _, level in level })
+                }
             }
         }
         thread.name = "theme watch"

@@ -43,11 +43,17 @@ enum PrometheusParser {
             let family = [sample.name, sample.name.replacing(#/_(bucket|sum|count)$/#, with: "")].first { families[$0] != nil } ?? sample.name
             families[family, default: Family()].samples.append(sample)
         }
+        // Each series of a histogram (its labels besides `le`) on its own.
         for (name, family) in families where family.type == "histogram" {
-            let buckets = family.samples.filter { $0.name == name + "_bucket" }
-            guard let last = buckets.last, last.labels["le"] == "+Inf" else { throw Malformed(description: "\(name): no +Inf bucket") }
-            guard zip(buckets, buckets.dropFirst()).allSatisfy({ $0.value <= $1.value }) else { throw Malformed(description: "\(name): buckets not cumulative") }
-            guard family.samples.first(where: { $0.name == name + "_count" })?.value == last.value else { throw Malformed(description: "\(name): count != +Inf bucket") }
+            let series = Set(family.samples.map { $0.labels.filter { $0.key != "le" } })
+            for labels in series {
+                let buckets = family.samples.filter { $0.name == name + "_bucket" && $0.labels.filter { $0.key != "le" } == labels }
+                guard let last = buckets.last, last.labels["le"] == "+Inf" else { throw Malformed(description: "\(name)\(labels): no +Inf bucket") }
+                guard zip(buckets, buckets.dropFirst()).allSatisfy({ $0.value <= $1.value }) else { throw Malformed(description: "\(name)\(labels): buckets not cumulative") }
+                guard family.samples.first(where: { $0.name == name + "_count" && $0.labels == labels })?.value == last.value else {
+                    throw Malformed(description: "\(name)\(labels): count != +Inf bucket")
+                }
+            }
         }
         return families
     }

@@ -37,3 +37,35 @@ import Testing
         #expect((try? Curl.request(server.url("/healthz"), maxTime: 2)) == nil)
     }
 }
+
+/// The lame-duck period: `/readyz` turns 503 at SIGTERM, yet requests are still
+/// accepted and served (each answer closing its connection) until it is over.
+@Suite struct LameDuckTests {
+    @Test func sigtermKeepsServingWhileReadyzSays503() throws {
+        let server = try ServerProcess(["--lame-duck-s", "4", "--drain-s", "5"])
+        defer { server.stop() }
+        server.signal(SIGTERM)
+        var notReady: Curl.Response?
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline, notReady == nil {
+            if let ready = try? Curl.request(server.url("/readyz"), maxTime: 2), ready.status == 503 { notReady = ready }
+        }
+        let ready = try #require(notReady, "/readyz never said 503")
+        let report = try #require(try JSONSerialization.jsonObject(with: ready.body) as? [String: Any])
+        #expect(report["state"] as? String == "draining")
+        // Still accepting new connections and rendering, but telling clients to go elsewhere next time.
+        let poster = try Curl.request(server.url("/v1/posters/classic.png?c=2&s=2&e=2&a=2&nickname=lameduck"), maxTime: 10)
+        #expect(poster.status == 200)
+        #expect(poster.headers["connection"] == "close")
+        #expect(server.waitForExit(timeout: 30) == 0)
+        let events = server.events.map { $0["event"] as? String }
+        #expect(events.suffix(3) == ["draining", "listener-closed", "stopped"], "\(server.stderr)")
+        let draining = try #require(server.events.first { $0["event"] as? String == "draining" })
+        #expect(draining["lameDuckSeconds"] as? Int == 4 && draining["drainSeconds"] as? Int == 5)  // numbers, not strings
+        // The request served during the lame duck came after the drain began.
+        let lines = server.stderr.split(separator: "\n")
+        let began = try #require(lines.firstIndex { $0.contains("\"event\":\"draining\"") })
+        let closed = try #require(lines.firstIndex { $0.contains("\"event\":\"listener-closed\"") })
+        #expect(lines[began..<closed].contains { $0.contains("lameduck") && $0.contains("\"status\":200") })
+    }
+}

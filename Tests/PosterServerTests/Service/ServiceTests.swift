@@ -53,12 +53,14 @@ import Testing
         #expect(first.status == 200)
         let etag = try #require(first.headers["etag"])
         #expect(etag.hasPrefix("\"") && etag.hasSuffix("\"") && !etag.hasPrefix("W/"))
-        #expect(first.headers["cache-control"] == "public, no-cache")
+        #expect(first.headers["cache-control"] == "public, max-age=0, s-maxage=1")
 
         let revalidated = try Curl.request(url, ["-H", "If-None-Match: \(etag)"])
         #expect(revalidated.status == 304)
         #expect(revalidated.body.isEmpty)
         #expect(revalidated.headers["etag"] == etag)
+        // RFC 9110 §8.6: a 304's Content-Length, if any, is the 200's (libmicrohttpd used to write 0).
+        #expect(revalidated.headers["content-length"] == String(first.body.count))
 
         let other = try Curl.request(url, ["-H", "If-None-Match: \"0000\""])
         #expect(other.status == 200)
@@ -109,8 +111,13 @@ import Testing
         #expect(requests.contains { $0.labels == ["route": "unknown", "status": "404"] && $0.value == 1 })
         for name in ["nmti_render_queue_wait_seconds", "nmti_render_seconds", "nmti_encode_seconds"] {
             #expect(families[name]?.type == "histogram", "\(name) missing")
+            #expect(families[name]?.samples.first { $0.name == name + "_count" }?.labels == ["route": "poster"])
             #expect(families[name]?.samples.first { $0.name == name + "_count" }?.value == 1)
         }
+        // Request durations by route: the probes' microseconds never share buckets with renders.
+        let durations = families["nmti_http_request_duration_seconds"]?.samples.filter { $0.name.hasSuffix("_count") } ?? []
+        #expect(durations.contains { $0.labels == ["route": "poster"] && $0.value == 2 })
+        #expect(durations.contains { $0.labels == ["route": "unknown"] && $0.value == 1 })
         for name in ["nmti_renders_in_flight", "nmti_render_queue_length", "process_resident_memory_bytes"] {
             #expect(families[name]?.type == "gauge", "\(name) missing")
         }
@@ -120,6 +127,8 @@ import Testing
 
         // One access-log line per request, without signatures, with the fields the README lists.
         let line = try #require(server.accessLog.first { $0["path"] as? String == "/v1/posters/neon.png?c=1&s=1&e=1&a=1" })
-        for key in ["method", "path", "status", "bytes", "ms", "renderMs", "cache"] { #expect(line[key] != nil, "log line lacks \(key)") }
+        for key in ["method", "path", "status", "bytes", "ms", "renderMs", "cache", "ts", "level", "client", "requestId"] {
+            #expect(line[key] != nil, "log line lacks \(key)")
+        }
     }
 }

@@ -31,7 +31,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Starts the server with `arguments` after `serve --port 0` and waits (at most 120 s) for its
-    /// `listening on` line; with `openFiles`, under that open-file limit (soft and hard, `prlimit`).
+    /// `listening` event; with `openFiles`, under that open-file limit (soft and hard, `prlimit`).
     init(_ arguments: [String] = [], openFiles: Int? = nil) throws {
         guard let binary = Self.binary else { throw StartFailure(description: "nmti-poster not built") }
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-serve-test-\(UUID().uuidString)")
@@ -55,9 +55,8 @@ final class ServerProcess: @unchecked Sendable {
         try process.run()
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
-            if let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix("listening on http://127.0.0.1:") }),
-               let port = UInt16(line.split(separator: ":").last ?? "") {
-                self.port = port
+            if let event = events.first(where: { $0["event"] as? String == "listening" }), let port = event["port"] as? Int {
+                self.port = UInt16(port)
                 return
             }
             guard process.isRunning else { break }
@@ -103,9 +102,19 @@ final class ServerProcess: @unchecked Sendable {
 
     /// The access-log lines (JSON objects with a `status`).
     var accessLog: [[String: Any]] {
+        jsonLines.filter { $0["status"] != nil }
+    }
+
+    /// The service events (JSON objects with an `event`).
+    var events: [[String: Any]] {
+        jsonLines.filter { $0["event"] != nil }
+    }
+
+    /// Every JSON object line on standard error.
+    var jsonLines: [[String: Any]] {
         stderr.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("{"), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-            return object["status"] == nil ? nil : object
+            guard line.hasPrefix("{") else { return nil }
+            return try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         }
     }
 }

@@ -22,6 +22,10 @@ struct MHD_Daemon *nmti_mhd_start(unsigned int flags, uint16_t port, MHD_AccessH
 /// The connection's socket descriptor, or -1.
 int nmti_mhd_connection_descriptor(struct MHD_Connection *connection);
 
+/// The client's IPv4 address as the gate gave it to MHD_add_connection, written as
+/// text (`203.0.113.7`) into `buffer`; returns 1, or 0 when it is not known.
+int nmti_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t capacity);
+
 /// MHD_add_connection: hands the daemon a connected socket (its client's address for
 /// the per-address limit). Returns 1 on success; on failure the socket is closed.
 int nmti_mhd_add_connection(struct MHD_Daemon *daemon, int descriptor, const struct sockaddr_in *address);
