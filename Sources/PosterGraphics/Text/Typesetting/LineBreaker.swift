@@ -39,7 +39,8 @@ struct LineBreaker {
     let justifies: Bool
     /// The font size in points, the unit of the widow limit.
     let fontSize: Double
-    private let prefix: [Double]
+    /// Running sums of `widths`: `prefix[i]` is the width of the first `i` characters.
+    let prefix: [Double]
 
     /// Whether a paragraph that fits is taken as one line without the greedy
     /// search (`singleLine`); off only to check that shortcut against the search.

@@ -52,13 +52,24 @@ extension TextShaper {
         }
         let breaker = idle ?? makeBreaker(measured.characters)
         let characters = measured.characters
-        var paragraphs: [[TypesetLine]] = []
+        var ranges: [Range<Int>] = []
         var start = 0
         for (index, character) in characters.enumerated() where character.character.isLineFeed {
-            paragraphs.append(breaker.lines(start..<index))
+            ranges.append(start..<index)
             start = index + 1
         }
-        paragraphs.append(breaker.lines(start..<characters.count))
+        ranges.append(start..<characters.count)
+        var paragraphs = ranges.map { breaker.lines($0) }
+        if style.keepsWords, width != nil, paragraphs.contains(where: { $0.count > 1 }) {
+            // Words are looked up only for a text that breaks at all.
+            let glyphs = characters.map(\.character)
+            let qualities = BreakQuality.qualities(glyphs, wordStarts: wordStarts(glyphs))
+            let short = paragraphs.reduce(0) { $0 + $1.count } <= 2
+            for index in paragraphs.indices where paragraphs[index].count > 1 {
+                paragraphs[index] = breaker.wordAwareLines(ranges[index], reference: paragraphs[index], qualities: qualities,
+                                                           short: short, balance: style.balance)
+            }
+        }
         let plan = TypesetPlan(breaker: breaker, paragraphs: paragraphs, style: style, usesHalt: usesHalt)
         let wrapWidth = width.map { alignsWithinWidth ? $0 + Self.finalSlack : $0 + abs(style.letterSpacing) + plan.widestSpacing + size }
         var box: PangoLayoutBox
