@@ -27,7 +27,7 @@ extension LineBreaker {
     static func penalty(_ quality: BreakQuality, short: Bool) -> Double {
         switch quality {
         case .clause: 0
-        case .phrase: short ? 2 : 1
+        case .phrase: short ? 12 : 1
         case .word: short ? 60 : 4
         case .insideWord: 100
         case .insideReduplication: 1000

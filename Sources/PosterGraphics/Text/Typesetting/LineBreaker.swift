@@ -54,8 +54,13 @@ struct LineBreaker {
         self.characters = characters
         self.justifies = justifies
         self.fontSize = fontSize
-        let sides = compress ? PunctuationCompression.adjacent(kinds: characters.map(\.kind))
+        var sides = compress ? PunctuationCompression.adjacent(kinds: characters.map(\.kind))
             : Array(repeating: nil, count: characters.count)
+        // Once the blanks are measured, a mark shares its blank only with a neighbour
+        // that has one (LXGW WenKai's narrow “ has none: `，“` stays 1 em + the quote).
+        if compress, characters.contains(where: { $0.removable > 0 }) {
+            sides = PunctuationCompression.sharingBlanks(sides, removable: characters.map(\.removable))
+        }
         compressed = sides
         widths = characters.indices.map { characters[$0].advance - (sides[$0] != nil ? characters[$0].removable : 0) }
         self.width = width

@@ -37,12 +37,14 @@ struct TypesetCharacter {
 
 /// Answers about the pinned fonts, cached per shaper (one per thread).
 final class FontFacts {
-    private struct Face: Hashable {
+    struct Face: Hashable {
         let family: String
         let weight: Int
         let italic: Bool
     }
     private var halt: [Face: Bool] = [:]
+    /// Where each face centres its ellipsis (`ellipsisCentre`).
+    var ellipsisCentres: [Face: Double] = [:]
 
     /// Whether the font for `style` has the OpenType `halt` feature for full-width
     /// punctuation (Noto Sans and Serif CJK do; LXGW WenKai and Smiley Sans do not).

@@ -26,6 +26,7 @@ extension TextShaper {
         let alignsWithinWidth = style.alignment == .center || style.alignment == .right
         let oneLine = !shortcuts ? nil : singleLineLayout(normalized, style: style, size: size, width: width, alignsWithinWidth: alignsWithinWidth)
         if let oneLine, Self.isFinal(oneLine.box, text: normalized, style: style, width: width) {
+            centringEllipses(oneLine.box, text: normalized, style: style, size: size)
             oneLine.box.content = text
             oneLine.box.lineContentEnds = [normalized.count]
             return oneLine.box
@@ -85,6 +86,7 @@ extension TextShaper {
             box = pangoLayout(plan.text, style: style, size: size, width: width + 0.1 * size, attributes: plan.apply)
         }
         plan.correctInk(box, letterSpacing: style.letterSpacing)
+        centringEllipses(box, text: normalized, style: style, size: size)
         box.content = text
         box.lineContentEnds = plan.lineContentEnds
         return box
