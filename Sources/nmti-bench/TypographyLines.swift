@@ -6,7 +6,7 @@ import PosterDisplay
 /// comparison harness (bench/typography/compare.py).
 ///
 /// Reads `{ font, size, align, paragraphs: [String], widths: [Double] }` on
-/// standard input and prints `[{ paragraph, width, lines: [String], widths: [Double] }]`:
+/// standard input (optional: `autospace`, default false) and prints `[{ paragraph, width, lines: [String], widths: [Double] }]`:
 /// every paragraph laid out at every width, unlimited lines, as a text element
 /// with that style would be. Optional: `keepWords` (default true) and
 /// `wordStarts` (for each paragraph, whether a word starts at each character:
@@ -19,6 +19,7 @@ enum TypographyLines {
         var paragraphs: [String]
         var widths: [Double]
         var keepWords: Bool?
+        var autospace: Bool?
         var wordStarts: [[Bool]]?
     }
 
@@ -35,7 +36,7 @@ enum TypographyLines {
         let shaper = try TextShaper(library: FontLibrary.standard())
         let style = TextStyle(family: request.font, size: request.size,
                               alignment: TextAlignment(rawValue: request.align) ?? .justify,
-                              keepsWords: request.keepWords ?? true)
+                              autospace: request.autospace ?? false, keepsWords: request.keepWords ?? true)
         if let starts = request.wordStarts {
             var byText: [[Character]: [Bool]] = [:]
             for (paragraph, wordStarts) in zip(request.paragraphs, starts) { byText[Array(paragraph)] = wordStarts }

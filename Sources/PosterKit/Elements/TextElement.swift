@@ -52,7 +52,7 @@ public struct TextElement: PosterElement {
             alignment: reader.choice("align", default: TextAlignment.left), maxLines: maxLines,
             overflow: reader.choice("overflow", default: TextOverflow.ellipsis),
             punctuation: reader.choice("punctuation", default: PunctuationMode.compress),
-            trimStart: reader.bool("trimStart", default: true), autospace: reader.bool("autospace", default: false),
+            trimStart: reader.bool("trimStart", default: true), autospace: reader.bool("autospace", default: true),
             keepsWords: reader.bool("keepWords", default: true), balance: reader.bool("balance", default: false))
         if let minimum = style.minimumSize, minimum > size {
             reader.report("minSize \(minimum) is larger than size \(size)", for: "minSize")
