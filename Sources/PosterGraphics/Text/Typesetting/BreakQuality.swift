@@ -45,7 +45,8 @@ enum BreakQuality: Int, Comparable, Sendable {
                 result[index] = .clause
                 continue
             }
-            if isInsideReduplication(before: index, in: characters) {
+            if isInsideReduplication(before: index, in: characters)
+                || (!wordStarts[index] && touchesDoubledPair(before: index, in: characters)) {
                 result[index] = .insideReduplication
             } else if !wordStarts[index] {
                 result[index] = .insideWord
@@ -56,6 +57,15 @@ enum BreakQuality: Int, Comparable, Sendable {
             }
         }
         return result
+    }
+
+    /// Whether a break before `characters[index]` falls right before or right after
+    /// two equal ideographs: inside a word, that is a reduplicated part of it
+    /// (`气喘/吁吁`, `默默/无闻`, `乐/呵呵` when the dictionary knows the word).
+    static func touchesDoubledPair(before index: Int, in characters: [Character]) -> Bool {
+        if index + 1 < characters.count, characters[index] == characters[index + 1], characters[index].isIdeograph { return true }
+        if index >= 2, characters[index - 1] == characters[index - 2], characters[index - 1].isIdeograph { return true }
+        return false
     }
 
     /// Whether a break before `characters[index]` (two ideographs) splits a

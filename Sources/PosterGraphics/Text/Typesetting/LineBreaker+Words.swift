@@ -19,6 +19,31 @@ extension LineBreaker {
     /// worse break (a word split costs 100).
     static let spreadCost = 0.5
 
+    /// What squeezing a line's marks costs (less than a word split, more than a
+    /// break between words moved): the cost of a fully squeezed line.
+    static let squeezeCost = 30.0
+
+    /// The line from `start` to `end` when it is too wide only by what its closing
+    /// and stop marks inside it (not its first or last character) can give up: each
+    /// gives the same fraction of its blank half (`TypesetLine.squeeze`), and the line
+    /// is exactly `width` wide. Nil when the line fits anyway or cannot be made to.
+    func squeezedLine(from start: Int, to end: Int) -> TypesetLine? {
+        var line = line(from: start, to: end)
+        guard !fits(line), line.end - line.start >= 3 else { return nil }
+        let available = squeezablePrefix[line.end - 1] - squeezablePrefix[line.start + 1]
+        let excess = line.width - width
+        guard available > 0, excess <= available else { return nil }
+        line.squeeze = excess / available
+        line.width = width
+        return line
+    }
+
+    /// Whether `index` is a mark that gives up part of its blank when `line` is squeezed.
+    func isSqueezed(_ index: Int, in line: TypesetLine) -> Bool {
+        guard line.squeeze > 0, index > line.start, index < line.end - 1 else { return false }
+        return squeezablePrefix[index + 1] > squeezablePrefix[index]
+    }
+
     /// The most characters a paragraph may have for the search; a longer one
     /// (hostile input) keeps its greedy lines.
     static let wordSearchCharacterLimit = 800
@@ -69,9 +94,14 @@ extension LineBreaker {
             for start in layers[k].keys.sorted() {
                 let here = layers[k][start]!
                 // The last line: the rest of the paragraph, when it fits.
-                let last = line(from: start, to: range.upperBound)
+                var last = line(from: start, to: range.upperBound)
+                var lastCost = 0.0
+                if !fits(last), let squeezed = squeezedLine(from: start, to: range.upperBound) {
+                    last = squeezed
+                    lastCost = Self.squeezeCost * squeezed.squeeze
+                }
                 if fits(last) {
-                    var cost = here.cost
+                    var cost = here.cost + lastCost
                     if start > range.lowerBound {
                         // The break into this line is the last break.
                         cost += (Self.lastBreakWeight - 1) * Self.penalty(breakQuality(before: start, qualities), short: short)
@@ -85,12 +115,15 @@ extension LineBreaker {
                 guard k + 1 < count else { continue }
                 // Lines that end before the paragraph does.
                 var fitting: [TypesetLine] = []
+                var squeezedLines: [TypesetLine] = []
                 var candidate = start + 1
                 while candidate < range.upperBound {
                     if allowed(candidate) {
                         let line = line(from: start, to: candidate)
                         if fits(line) {
                             if line.end > start { fitting.append(line) }
+                        } else if let squeezed = squeezedLine(from: start, to: candidate) {
+                            squeezedLines.append(squeezed)
                         } else if line.end > start, prefix[line.end] - prefix[start] > width * 2 + letterSpacing {
                             break
                         }
@@ -98,11 +131,11 @@ extension LineBreaker {
                     candidate += 1
                 }
                 guard let longest = fitting.last else { continue }
-                for line in fitting {
+                for line in fitting + squeezedLines {
                     let gaps = Double(max(1, line.end - line.start - 1))
                     let spread = max(0, width - line.width) / gaps / size
                     if limitsSpread, line.next != longest.next, spread > Self.wordSpreadLimit { continue }
-                    var cost = here.cost + Self.penalty(qualities[line.next], short: short)
+                    var cost = here.cost + Self.penalty(qualities[line.next], short: short) + Self.squeezeCost * line.squeeze
                     if short {
                         if !balance { cost += max(0, width - line.width) / size }
                     } else {

@@ -174,6 +174,17 @@ struct TypesetPlan {
                         inkFixes[range.lowerBound] = (character.removable, kind.inkShift, index == line.start)
                     }
                 }
+                // Marks squeezed inside the line: each gives the line's fraction of its
+                // blank half, by letter spacing with its ink kept in its half.
+                for index in line.start..<line.end where !adjusted.contains(index) && breaker.isSqueezed(index, in: line) {
+                    let character = characters[index]
+                    guard let kind = character.kind else { continue }
+                    adjusted.insert(index)
+                    let removed = character.removable * line.squeeze
+                    let range = offsets[index - line.start]..<(offsets[index - line.start] + character.byteCount)
+                    spacing.append((range, ls - removed))
+                    inkFixes[range.lowerBound] = (removed, kind.inkShift, false)
+                }
                 // Autospace: the gap goes after the glyph (its ink stays where letter
                 // spacing `ls` alone would put it), never after a line's last character.
                 for index in line.start..<max(line.start, line.end - 1) where characters[index].gap > 0 && !adjusted.contains(index) {

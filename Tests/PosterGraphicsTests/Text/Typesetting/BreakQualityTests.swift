@@ -32,6 +32,15 @@ import Testing
         #expect(qualities("你默默")[1] == .phrase)
     }
 
+    @Test func aDoubledPairInsideAWordIsAReduplication() {
+        // 气喘吁吁 as one dictionary word: 喘/吁吁 splits the reduplicated tail.
+        #expect(qualities("气喘吁吁", inside: [1, 2, 3])[2] == .insideReduplication)
+        // 默默无闻: 默默/无闻 inside the word.
+        #expect(qualities("默默无闻", inside: [1, 2, 3])[2] == .insideReduplication)
+        // Between words it is an ordinary break: 你/默默.
+        #expect(qualities("你默默", inside: [2])[1] == .phrase)
+    }
+
     @Test func wordsParticlesAndClauses() {
         // 要命 is one word (position 1 not a start); 了 leans; after ， is a clause.
         let result = qualities("要命了，好", inside: [1])

@@ -114,4 +114,22 @@ import Testing
             }
         }
     }
+
+    @Test func marksInsideALineGiveUpTheirBlankRatherThanSplitAWord() {
+        // At 140 pt a 14 pt line holds 10 full-width characters. Character breaking
+        // gives 会，硬是开到了下班。 / 你安安静静地坐在角 / 落，… (角落 split); the word search
+        // takes 你 onto the second line, whose ， and 。 give up part of their blank
+        // halves, so that no word is split and no line is added.
+        let text = "明明说好只开十分钟的会，硬是开到了下班。你安安静静地坐在角落，默默记下每一个被甩过来的锅，散会后还得笑嘻嘻地说“收到”。"
+        let old = lines(text, width: 140, keepsWords: false)
+        let new = lines(text, width: 140)
+        #expect(splits(old, "角落"))
+        #expect(new.count <= old.count)
+        for word in ["角落", "安安", "静静", "默默", "明明"] { #expect(!splits(new, word), "\(new)") }
+        #expect(new.contains { $0.count == 11 }, "no squeezed line: \(new)")
+        // The squeezed line still ends inside its box.
+        let style = TextStyle(family: "Noto Sans CJK SC", size: 14, alignment: .justify)
+        let shaped = shaper.shape(text, style: style, width: 140)
+        #expect(shaped.inkBounds.x + shaped.inkBounds.width <= 140.5, "ink reaches \(shaped.inkBounds)")
+    }
 }
