@@ -45,6 +45,7 @@ let package = Package(
         systemLibrary("CIsal", "libisal", "libisal-dev"),
         systemLibrary("CXml2", "libxml-2.0", "libxml2-dev"),  // SVG assets are checked on libxml2's own parse
         systemLibrary("CCrypto", "libcrypto", "libssl-dev"),  // SHA-256 and HMAC-SHA256 from OpenSSL
+        systemLibrary("CICU", "icu-uc", "libicu-dev"),  // word boundaries in Chinese text (ICU's dictionary)
         // The HTTP server under `serve`: its header only, never linked. CMicroHTTPDShim opens the
         // library with dlopen when a server starts, so a process that only renders does not load it,
         // GnuTLS and seven more libraries (about 3 ms of every start-up, bench/README.md).
@@ -57,10 +58,12 @@ let package = Package(
         .target(name: "PosterHashing", dependencies: ["CCrypto"]),
         // The PNG codec: encoding rasters (libdeflate, ISA-L) and decoding PNG assets and goldens.
         .target(name: "PosterPNG", dependencies: ["PosterDisplay", "CDeflate", "CIsal"]),
+        // Words: where words begin in Chinese text, for line breaking (ICU).
+        .target(name: "PosterWords", dependencies: ["CICU"]),
         // Drawing: fonts and text shaping, emoji, SVG and PNG assets, QR codes, the Cairo canvas.
         .target(
             name: "PosterGraphics",
-            dependencies: ["PosterDisplay", "PosterPNG", "PosterFiles", "CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CXml2"]
+            dependencies: ["PosterDisplay", "PosterPNG", "PosterFiles", "PosterWords", "CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CXml2"]
         ),
         // Files: bounded reads that never follow a link, atomic writes inside a folder the user gave,
         // output targets, temporary files and their clean-up on a signal.
@@ -104,6 +107,7 @@ let package = Package(
         .testTarget(name: "PosterDisplayTests", dependencies: ["PosterDisplay"]),
         .testTarget(name: "PosterHashingTests", dependencies: ["PosterHashing"]),
         .testTarget(name: "PosterGraphicsTests", dependencies: ["PosterGraphics", "TestSupport"]),
+        .testTarget(name: "PosterWordsTests", dependencies: ["PosterWords"]),
         .testTarget(name: "PosterPNGTests", dependencies: ["PosterPNG", "TestSupport"]),
         .testTarget(name: "PosterHTTPTests", dependencies: ["PosterHTTP"]),
         .testTarget(name: "PosterFilesTests", dependencies: ["PosterFiles"]),

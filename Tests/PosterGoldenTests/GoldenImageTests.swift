@@ -50,7 +50,7 @@ struct GoldenImageTests {
     @Test func environmentStampNamesEveryLibraryAndPinnedFont() throws {
         let url = GoldenTestSupport.goldens.appendingPathComponent(EnvironmentStamp.fileName)
         let stamp = try #require(try EnvironmentStamp.load(from: url)?.get(), "no \(url.path); run the golden tests once to record it")
-        #expect(Set(stamp.libraries.keys) == ["cairo", "pango", "harfbuzz", "freetype", "fontconfig", "librsvg"])
+        #expect(Set(stamp.libraries.keys) == ["cairo", "pango", "harfbuzz", "freetype", "fontconfig", "librsvg", "icu"])
         #expect(stamp.fonts.map(\.path) == PinnedFont.standard.map(\.path))
         #expect(stamp.fonts.allSatisfy { $0.sha256.count == 64 })
     }

@@ -8,8 +8,16 @@ since a poster's box cannot overflow), and reports where they
 break differently and which side breaks a rule. Writes results/latest.json
 and results/latest.md (the table docs/typography.md quotes).
 
-Usage: bench/typography/compare.py [--bench .build/release/nmti-bench] [--chromium chromium]
-Setup: bench/typography/setup (installs chromium).
+With `--corpus words.json` it also counts the words each side splits across
+lines, judged by jieba (a segmentation the engine does not use): all word
+splits, reduplications split (默/默, 安安/静静, 乐/呵呵) and words split at a
+paragraph's last break. `--segmenter budoux` lays the engine out with BudouX's
+phrase boundaries instead of ICU's words, and `--no-keep-words` with the
+engine's character breaking (keepWords: false), to measure the candidates
+against each other.
+
+Usage: bench/typography/compare.py [--bench .build/release/nmti-bench] [--chromium chromium] [--corpus corpus.json]
+Setup: bench/typography/setup (installs chromium, jieba and budoux).
 """
 import argparse, html, json, os, subprocess, sys, tempfile
 
@@ -89,6 +97,70 @@ def rule_breaks(source, lines, width=None, word_widths=None, overflow=False):
     if overflow:
         problems.append(("overflows the box", 0))
     return problems
+
+
+def split_positions(source, lines):
+    """The character index in `source` where each line after the first starts."""
+    positions, position = [], 0
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        start = source.find(stripped, position) if stripped else position
+        if start < 0:
+            start = position
+        if index > 0:
+            positions.append(start)
+        position = start + len(stripped)
+    return positions
+
+
+def is_han(c):
+    return "\u4e00" <= c <= "\u9fff"
+
+
+def word_spans(text):
+    """jieba's words of two or more Han characters, as (start, end) spans."""
+    import jieba
+    spans, position = [], 0
+    for word in jieba.cut(text):
+        end = position + len(word)
+        if len(word) >= 2 and all(is_han(c) for c in word):
+            spans.append((position, end))
+        position = end
+    return spans
+
+
+def word_splits(text, lines, spans):
+    """(word splits, reduplications split, words split at the last break) of one layout."""
+    positions = split_positions(text, lines)
+    words = redups = last = 0
+    for number, p in enumerate(positions):
+        inside = [(a, b) for a, b in spans if a < p < b]
+        doubled = p > 0 and p < len(text) and text[p - 1] == text[p] and is_han(text[p])
+        if inside or doubled:
+            words += 1
+            word = text[inside[0][0]:inside[0][1]] if inside else text[p - 1:p + 1]
+            if doubled or any(word[i] == word[i + 1] for i in range(len(word) - 1)):
+                redups += 1
+            if number == len(positions) - 1:
+                last += 1
+    return words, redups, last
+
+
+def budoux_starts(paragraphs):
+    """For each paragraph, whether BudouX's Simplified Chinese model starts a phrase at each character."""
+    import budoux
+    parser = budoux.load_default_simplified_chinese_parser()
+    result = []
+    for text in paragraphs:
+        starts, position = [False] * len(text), 0
+        for phrase in parser.parse(text):
+            if position < len(text):
+                starts[position] = True
+            position += len(phrase)
+        if starts:
+            starts[0] = True
+        result.append(starts)
+    return result
 
 
 def engine_lines(bench, corpus):
@@ -171,10 +243,17 @@ def main():
     # breaks a word only when it is wider than the whole line, as the engine does.
     # `--overflow-wrap normal` gives Chromium's default, which lets such a word overflow.
     parser.add_argument("--overflow-wrap", default="break-word", choices=["break-word", "anywhere", "normal"])
+    parser.add_argument("--corpus", default="corpus.json", help="a corpus file in bench/typography")
+    parser.add_argument("--segmenter", default="icu", choices=["icu", "budoux"],
+                        help="the engine's word boundaries: ICU's (the engine's own) or BudouX's phrases")
+    parser.add_argument("--no-keep-words", action="store_true", help="the engine breaks between any two characters")
     args = parser.parse_args()
-    with open(os.path.join(HERE, "corpus.json"), encoding="utf-8") as handle:
+    with open(os.path.join(HERE, args.corpus), encoding="utf-8") as handle:
         corpus = json.load(handle)
     corpus["widths"] = [float(w) for w in corpus["widths"]]
+    corpus["keepWords"] = not args.no_keep_words
+    if args.segmenter == "budoux":
+        corpus["wordStarts"] = budoux_starts(corpus["paragraphs"])
     engine = engine_lines(args.bench, corpus)
     browser, word_widths = chromium_lines(args.chromium, corpus, args.overflow_wrap)
     rows = []
@@ -185,6 +264,11 @@ def main():
                          "same": [l.strip() for l in e] == [l.strip() for l in c],
                          "engineRules": rule_breaks(text, e, w, word_widths),
                          "chromiumRules": rule_breaks(text, c, w, word_widths, browser[(p, w)]["overflow"])})
+    spans = [word_spans(text) for text in corpus["paragraphs"]]
+    for r in rows:
+        text = corpus["paragraphs"][r["paragraph"]]
+        r["engineWords"] = word_splits(text, r["engine"], spans[r["paragraph"]])
+        r["chromiumWords"] = word_splits(text, r["chromium"], spans[r["paragraph"]])
     total = len(rows)
     different = [r for r in rows if not r["same"]]
     more = [r for r in rows if len(r["engine"]) > len(r["chromium"])]
@@ -192,9 +276,12 @@ def main():
     engine_bad = [r for r in rows if r["engineRules"]]
     chromium_bad = [r for r in rows if r["chromiumRules"]]
     os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, "latest.json"), "w", encoding="utf-8") as handle:
+    stem = "latest" if args.corpus == "corpus.json" else "latest-" + os.path.splitext(args.corpus)[0]
+    with open(os.path.join(args.out, stem + ".json"), "w", encoding="utf-8") as handle:
         json.dump({"chromium": version(args.chromium), "rows": rows}, handle, ensure_ascii=False, indent=1)
     md = []
+    md.append("Engine: %s, %s." % ("word-aware breaking" if corpus["keepWords"] else "character breaking (keepWords: false)",
+                                  "BudouX phrases" if args.segmenter == "budoux" else "ICU words"))
     md.append("Corpus: %d paragraphs × %d widths (%s–%s pt) = %d layouts, %s %s pt, justified; %s, `overflow-wrap: %s`."
               % (len(corpus["paragraphs"]), len(corpus["widths"]), int(min(corpus["widths"])), int(max(corpus["widths"])),
                  total, corpus["font"], corpus["size"], version(args.chromium), args.overflow_wrap))
@@ -213,19 +300,28 @@ def main():
     md.append("| a number split from its unit or date | %d | %d |" % (count("engine", "number split"), count("chromium", "number split")))
     md.append("| `——` or `……` split | %d | %d |" % (count("engine", "split —"), count("chromium", "split —") + count("chromium", "split …")))
     md.append("| text overflows the box | 0 | %d |" % count("chromium", "overflows"))
+    for index, label in enumerate(["words split across lines (jieba)", "reduplications split",
+                                   "words split at the last break"]):
+        md.append("| %s | %d | %d |" % (label, sum(r["engineWords"][index] for r in rows),
+                                        sum(r["chromiumWords"][index] for r in rows)))
+    where = [r for r in rows if not any(x[0] == "overflows the box" for x in r["chromiumRules"])]
+    md.append("| lines in all (where Chromium does not overflow) | %d | %d |"
+              % (sum(len(r["engine"]) for r in where), sum(len(r["chromium"]) for r in where)))
     md.append("")
     md.append("Layouts where a side breaks a rule, or the line counts differ:")
     md.append("")
     md.append("| # | width | engine | Chromium | rule broken |")
     md.append("| --- | --- | --- | --- | --- |")
     for r in rows:
-        if r["engineRules"] or r["chromiumRules"] or len(r["engine"]) != len(r["chromium"]):
+        if r["engineRules"] or r["chromiumRules"] or len(r["engine"]) != len(r["chromium"]) or r["engineWords"][0]:
             rules = ["engine: " + x[0] for x in r["engineRules"]] + ["Chromium: " + x[0] for x in r["chromiumRules"]]
+            rules += ["engine splits %d words" % r["engineWords"][0]] if r["engineWords"][0] else []
+            rules += ["Chromium splits %d words" % r["chromiumWords"][0]] if r["chromiumWords"][0] else []
             md.append("| %d | %d | %s | %s | %s |" % (r["paragraph"] + 1, r["width"], " / ".join(r["engine"]).replace("|", "\\|"),
                                                   " / ".join(r["chromium"]).replace("|", "\\|"), "; ".join(rules) or "—"))
-    with open(os.path.join(args.out, "latest.md"), "w", encoding="utf-8") as handle:
+    with open(os.path.join(args.out, stem + ".md"), "w", encoding="utf-8") as handle:
         handle.write("\n".join(md) + "\n")
-    print("\n".join(md[:14]))
+    print("\n".join(md[:20]))
     return 0
 
 

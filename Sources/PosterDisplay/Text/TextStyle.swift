@@ -50,6 +50,13 @@ public struct TextStyle: Sendable, Hashable {
     /// Whether a gap of ⅛ em is set between Han characters and Latin letters or
     /// digits (like CSS `text-autospace`); off by default.
     public var autospace: Bool
+    /// Whether lines break between words where that costs no line (word-aware
+    /// breaking, on by default): a word or a reduplication is split across lines
+    /// only when nothing else fits. Off breaks between any two Han characters.
+    public var keepsWords: Bool
+    /// Whether a text of at most two lines gets two lines of similar length,
+    /// broken between phrases (for headlines and slogans); off by default.
+    public var balance: Bool
 
     /// The gap `autospace` sets, as a fraction of the font size (CSS Text 4's ⅛ em).
     public static let autospaceRatio = 0.125
@@ -59,7 +66,8 @@ public struct TextStyle: Sendable, Hashable {
         family: String, weight: Int = 400, italic: Bool = false, size: Double,
         minimumSize: Double? = nil, letterSpacing: Double = 0, lineHeight: Double = 1,
         alignment: TextAlignment = .left, maxLines: Int? = nil, overflow: TextOverflow = .ellipsis,
-        punctuation: PunctuationMode = .compress, trimStart: Bool = true, autospace: Bool = false
+        punctuation: PunctuationMode = .compress, trimStart: Bool = true, autospace: Bool = false,
+        keepsWords: Bool = true, balance: Bool = false
     ) {
         self.family = family
         self.weight = weight
@@ -74,6 +82,8 @@ public struct TextStyle: Sendable, Hashable {
         self.punctuation = punctuation
         self.trimStart = trimStart
         self.autospace = autospace
+        self.keepsWords = keepsWords
+        self.balance = balance
     }
 }
 

@@ -1,3 +1,4 @@
+import PosterWords
 import CCairo
 import CPangoCairo
 import CPangoFT2
@@ -34,9 +35,12 @@ package enum LibraryVersions {
         "\(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version)"
     }
 
+    /// ICU, whose Chinese dictionary decides where word-aware breaking breaks lines.
+    package static var icu: String { WordSegmenter.icuVersion }
+
     /// Every library by name, in a fixed order.
     package static var all: [(name: String, version: String)] {
         [("cairo", cairo), ("pango", pango), ("harfbuzz", harfbuzz),
-         ("freetype", freetype), ("fontconfig", fontconfig), ("librsvg", librsvg)]
+         ("freetype", freetype), ("fontconfig", fontconfig), ("librsvg", librsvg), ("icu", icu)]
     }
 }

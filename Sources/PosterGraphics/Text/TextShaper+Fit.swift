@@ -40,6 +40,7 @@ extension TextShaper {
         var (text, wasCut) = Self.bounded(text)
         // A single-line element shows a nickname typed with a newline on one line.
         if style.maxLines == 1 { text = Self.joiningLines(text) }
+        text = Self.latinMiddleDots(text)
         let ceiling = style.size
         let floor = min(style.minimumSize ?? ceiling, ceiling)
         func fits(_ layout: PangoLayoutBox) -> Bool {

@@ -3,6 +3,7 @@ import CCairo
 import CPangoCairo
 import CPangoFT2
 import Foundation
+import PosterWords
 
 /// Shapes text with Pango against the pinned fonts. One per thread: Pango
 /// contexts and font maps are not thread-safe.
@@ -17,6 +18,17 @@ package final class TextShaper {
     private var familyLists: [String: String] = [:]
     /// Texts already laid out (see `LayoutCache`), handed back by `layOut`.
     package var layoutCache: LayoutCache
+    /// ICU's word boundaries for word-aware breaking, opened on first need.
+    private lazy var wordSegmenter = WordSegmenter()
+    /// Word boundaries to use instead of ICU's (the benchmark measures other
+    /// segmenters with it): for each character, whether a word starts there.
+    package var wordStartsOverride: (([Character]) -> [Bool])?
+
+    /// For each of `characters`, whether a word starts there.
+    func wordStarts(_ characters: [Character]) -> [Bool] {
+        if let wordStartsOverride { return wordStartsOverride(characters) }
+        return wordSegmenter.boundaries(characters)
+    }
 
     /// The most characters a text may have; longer input is cut before shaping
     /// so that hostile input costs bounded time.

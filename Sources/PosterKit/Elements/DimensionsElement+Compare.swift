@@ -22,7 +22,7 @@ extension DimensionsElement {
 
     /// Draws the legend (a swatch and label per series, centred in `width`) and returns its height.
     func legend(_ other: Comparison, at origin: Point, width: Double, context: LayoutContext, into items: inout [DisplayItem]) -> Double {
-        let style = TextStyle(family: font, size: captionSize, maxLines: 1)
+        let style = TextStyle(family: font, size: captionSize, maxLines: 1, autospace: true)
         let mine = (legendLabel?.render(context.values)).flatMap { $0.isEmpty ? nil : $0 } ?? "你"
         let theirsLabel = other.known ? compareLabel : compareUnknownLabel
         let theirs = (theirsLabel?.render(context.values)).flatMap { $0.isEmpty ? nil : $0 } ?? "TA"

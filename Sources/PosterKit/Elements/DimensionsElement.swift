@@ -61,7 +61,7 @@ public struct DimensionsElement: PosterElement {
         showLegend = reader.bool("showLegend", default: true)
         legendLabel = reader.text("legendLabel", default: "你")
         compareLabel = reader.text("compareLabel", default: "TA")
-        compareUnknownLabel = reader.text("compareUnknownLabel", default: "TA 的分数未知，按类型示意")
+        compareUnknownLabel = reader.text("compareUnknownLabel", default: "TA的分数未知，按类型示意")
     }
 
     public func layout(in slot: LayoutSlot, context: LayoutContext) throws(RenderError) -> ElementLayout {
@@ -78,14 +78,14 @@ public struct DimensionsElement: PosterElement {
         for (index, reading) in readings.enumerated() {
             if index > 0 { y += rowGap }
             if showCaptions {
-                var caption = "\(reading.dimension.name) · \(reading.pole.name) \(reading.percent)%"
+                var caption = "\(reading.dimension.name) · \(reading.pole.name)\(reading.percent)%"
                 if let other {
                     // Whose is whose: the legend's colours are not in the caption, so it names both.
                     let theirs = other.readings[index]
-                    caption = "\(reading.dimension.name) · 你 \(reading.pole.name) \(reading.percent)% · TA \(theirs.pole.name)"
-                        + (other.known ? " \(theirs.percent)%" : "")
+                    caption = "\(reading.dimension.name) · 你\(reading.pole.name)\(reading.percent)% · TA\(theirs.pole.name)"
+                        + (other.known ? "\(theirs.percent)%" : "")
                 }
-                let style = TextStyle(family: font, size: captionSize, alignment: .center, maxLines: 1)
+                let style = TextStyle(family: font, size: captionSize, alignment: .center, maxLines: 1, autospace: true)
                 let text = context.layOut(caption, style: style, width: barWidth)
                 items.append(.text(text, origin: Point(x: barLeft, y: y), color: context.color(captionColor), stroke: nil, shadow: nil))
                 y += text.size.height + 2

@@ -7,7 +7,7 @@ public struct TextElement: PosterElement {
     public static let typeName = "text"
     public static let propertyNames = [
         "text", "font", "weight", "italic", "size", "minSize", "letterSpacing", "lineHeight", "align",
-        "verticalAlign", "maxLines", "overflow", "punctuation", "trimStart", "autospace", "color", "stroke", "shadow",
+        "verticalAlign", "maxLines", "overflow", "punctuation", "trimStart", "autospace", "keepWords", "balance", "color", "stroke", "shadow",
     ]
 
     enum VerticalAlignment: String, CaseIterable { case top, center, bottom }
@@ -52,7 +52,8 @@ public struct TextElement: PosterElement {
             alignment: reader.choice("align", default: TextAlignment.left), maxLines: maxLines,
             overflow: reader.choice("overflow", default: TextOverflow.ellipsis),
             punctuation: reader.choice("punctuation", default: PunctuationMode.compress),
-            trimStart: reader.bool("trimStart", default: true), autospace: reader.bool("autospace", default: false))
+            trimStart: reader.bool("trimStart", default: true), autospace: reader.bool("autospace", default: true),
+            keepsWords: reader.bool("keepWords", default: true), balance: reader.bool("balance", default: false))
         if let minimum = style.minimumSize, minimum > size {
             reader.report("minSize \(minimum) is larger than size \(size)", for: "minSize")
         }

@@ -67,7 +67,7 @@ import Testing
             if case .text(let text, _, _, _, _) = item { return text.text }
             return nil
         }
-        #expect(texts.contains("TA 的分数未知，按类型示意"), "\(texts)")
+        #expect(texts.contains("TA的分数未知，按类型示意"), "\(texts)")
     }
 
     @Test func aResultWithoutAnInviterDrawsOneSeriesAsBefore() throws {
@@ -84,7 +84,7 @@ import Testing
             if case .text(let text, _, _, _, _) = item { return text.text }
             return nil
         }
-        #expect(texts.contains("卷度 · 你 卷王 42% · TA 躺平 100%"), "\(texts)")
+        #expect(texts.contains("卷度 · 你卷王42% · TA躺平100%"), "\(texts)")
     }
 
     @Test func labelsArePlaceholdersAndCompareIsChecked() throws {

@@ -13,6 +13,10 @@ struct TypesetLine: Equatable {
     var squeezesEnd = false
     /// The line's width in points with those adjustments, before justification.
     var width = 0.0
+    /// The fraction of their blank half that the line's other closing and stop
+    /// marks give up so that it fits (挤进 inside the line): word-aware breaking
+    /// squeezes a line rather than split a word (`LineBreaker.squeezedLine`).
+    var squeeze = 0.0
 }
 
 /// Greedy line breaking over measured characters, with clreq's rules: break
@@ -39,7 +43,11 @@ struct LineBreaker {
     let justifies: Bool
     /// The font size in points, the unit of the widow limit.
     let fontSize: Double
-    private let prefix: [Double]
+    /// Running sums of `widths`: `prefix[i]` is the width of the first `i` characters.
+    let prefix: [Double]
+    /// Running sums of what each closing or stop mark that adjacent compression
+    /// left full-width could give up inside a line (`squeezedLine`).
+    let squeezablePrefix: [Double]
 
     /// Whether a paragraph that fits is taken as one line without the greedy
     /// search (`singleLine`); off only to check that shortcut against the search.
@@ -53,8 +61,13 @@ struct LineBreaker {
         self.characters = characters
         self.justifies = justifies
         self.fontSize = fontSize
-        let sides = compress ? PunctuationCompression.adjacent(kinds: characters.map(\.kind))
+        var sides = compress ? PunctuationCompression.adjacent(kinds: characters.map(\.kind))
             : Array(repeating: nil, count: characters.count)
+        // Once the blanks are measured, a mark shares its blank only with a neighbour
+        // that has one (LXGW WenKai's narrow “ has none: `，“` stays 1 em + the quote).
+        if compress, characters.contains(where: { $0.removable > 0 }) {
+            sides = PunctuationCompression.sharingBlanks(sides, removable: characters.map(\.removable))
+        }
         compressed = sides
         widths = characters.indices.map { characters[$0].advance - (sides[$0] != nil ? characters[$0].removable : 0) }
         self.width = width
@@ -64,6 +77,14 @@ struct LineBreaker {
         sums.reserveCapacity(widths.count + 1)
         for value in widths { sums.append(sums.last! + value) }
         prefix = sums
+        var squeezable = [0.0]
+        squeezable.reserveCapacity(widths.count + 1)
+        for index in characters.indices {
+            let mark = characters[index]
+            let gives = sides[index] == nil && (mark.kind == .closing || mark.kind == .stop) ? mark.removable : 0
+            squeezable.append(squeezable.last! + gives)
+        }
+        squeezablePrefix = squeezable
         var start = 0
         var everyParagraphFits = findsSingleLines
         for index in 0...characters.count where everyParagraphFits

@@ -80,4 +80,24 @@ enum PunctuationCompression {
         }
         return sides
     }
+
+    /// `sides` without the compressions whose neighbour has no blank half to give:
+    /// a closing or stop mark keeps its trailing half before a mark the font draws
+    /// narrow (LXGW WenKai's `“`, whose advance is its ink), and an opening mark its
+    /// leading half after one. Adjacent compression removes one of two blanks that
+    /// face each other; with only one blank, removing it sets the inks touching.
+    static func sharingBlanks(_ sides: [Side?], removable: [Double]) -> [Side?] {
+        var result = sides
+        for index in result.indices {
+            switch result[index] {
+            case .trailing:
+                if index + 1 < removable.count, removable[index + 1] <= 0 { result[index] = nil }
+            case .leading:
+                if index > 0, removable[index - 1] <= 0 { result[index] = nil }
+            case nil:
+                break
+            }
+        }
+        return result
+    }
 }

@@ -99,11 +99,16 @@ extension TextShaper {
         return (String(kept) + ellipsis + String(closers), kept.count)
     }
 
-    /// Drops trailing whitespace, newlines and marks that must not stand before an
-    /// ellipsis (`，、；：` and openers).
+    /// Separators that must not stand before an ellipsis: middle dots, dashes,
+    /// slashes and the like (`Great・……` becomes `Great……`).
+    static let separatorsBeforeEllipsis: Set<Character> = Set("·・•‧⋅-‐–—_/\\|~～@#&+=")
+
+    /// Drops trailing whitespace, newlines, separators and marks that must not stand
+    /// before an ellipsis (`，、；：` and openers).
     static func trimmed(_ text: some Collection<Character>) -> [Character] {
         var result = Array(text)
-        while let last = result.last, last.isWhitespace || "，、；：,;:".contains(last) || bracketPairs[last] != nil {
+        while let last = result.last, last.isWhitespace || "，、；：,;:".contains(last) || bracketPairs[last] != nil
+                || separatorsBeforeEllipsis.contains(last) {
             result.removeLast()
         }
         return result

@@ -37,12 +37,32 @@ struct TypesetCharacter {
 
 /// Answers about the pinned fonts, cached per shaper (one per thread).
 final class FontFacts {
-    private struct Face: Hashable {
+    struct Face: Hashable {
         let family: String
         let weight: Int
         let italic: Bool
     }
     private var halt: [Face: Bool] = [:]
+    /// Where each face centres its ellipsis (`ellipsisCentre`).
+    var ellipsisCentres: [Face: Double] = [:]
+    /// The kerning between two characters at 100 pt (`kerningLoss`), by face and pair.
+    private var kerning: [Face: [String: Double]] = [:]
+    /// The most pairs kept per face (hostile text has many).
+    static let kerningPairLimit = 512
+
+    /// How much wider `first` and `second` are set as two Pango items than as one:
+    /// the kerning between them, in points at `size`.
+    func kerningLoss(_ first: Character, _ second: Character, style: TextStyle, size: Double, shaper: TextShaper) -> Double {
+        let key = Face(family: style.family, weight: style.weight, italic: style.italic)
+        let pair = String([first, second])
+        if let known = kerning[key]?[pair] { return known * size / 100 }
+        let together = shaper.pangoLayout(pair, style: style, size: 100, width: nil).size.width
+        let apart = shaper.pangoLayout(String(first), style: style, size: 100, width: nil).size.width
+            + shaper.pangoLayout(String(second), style: style, size: 100, width: nil).size.width
+        let loss = max(0, apart - together)
+        if kerning[key, default: [:]].count < Self.kerningPairLimit { kerning[key, default: [:]][pair] = loss }
+        return loss * size / 100
+    }
 
     /// Whether the font for `style` has the OpenType `halt` feature for full-width
     /// punctuation (Noto Sans and Serif CJK do; LXGW WenKai and Smiley Sans do not).
@@ -117,7 +137,10 @@ extension TextShaper {
             characters.append(TypesetCharacter(character: character, byteOffset: offset, byteCount: count,
                                                advance: advance, removable: 0, kind: kinds[index]))
         }
-        if style.autospace { Self.addAutospace(&characters, gap: size * TextStyle.autospaceRatio) }
+        if style.autospace {
+            Self.addAutospace(&characters, gap: size * TextStyle.autospaceRatio)
+            addKerningLostToAutospace(&characters, style: plainStyle, size: size)
+        }
         return MeasuredText(characters: characters, plain: plain, starts: starts, hasMarks: hasMarks, hasRemovable: false)
     }
 
@@ -158,6 +181,19 @@ extension TextShaper {
                 characters[index].advance += gap
                 characters[index].gap = gap
             }
+        }
+    }
+
+    /// Adds to each autospaced letter that ends a Latin word the kerning it loses
+    /// with the letter before it: the gap is a letter spacing on it, which makes it
+    /// its own Pango item (`PPT也`: `T` no longer kerns with `P`), so the line is
+    /// that much wider than the unwrapped layout measured it.
+    func addKerningLostToAutospace(_ characters: inout [TypesetCharacter], style: TextStyle, size: Double) {
+        for index in characters.indices.dropFirst() where characters[index].gap > 0 {
+            let before = characters[index - 1].character
+            let here = characters[index].character
+            guard before.isWordCharacter, here.isWordCharacter else { continue }
+            characters[index].advance += fontFacts.kerningLoss(before, here, style: style, size: size, shaper: self)
         }
     }
 

@@ -26,6 +26,7 @@ extension TextShaper {
         let alignsWithinWidth = style.alignment == .center || style.alignment == .right
         let oneLine = !shortcuts ? nil : singleLineLayout(normalized, style: style, size: size, width: width, alignsWithinWidth: alignsWithinWidth)
         if let oneLine, Self.isFinal(oneLine.box, text: normalized, style: style, width: width) {
+            centringEllipses(oneLine.box, text: normalized, style: style, size: size)
             oneLine.box.content = text
             oneLine.box.lineContentEnds = [normalized.count]
             return oneLine.box
@@ -52,13 +53,24 @@ extension TextShaper {
         }
         let breaker = idle ?? makeBreaker(measured.characters)
         let characters = measured.characters
-        var paragraphs: [[TypesetLine]] = []
+        var ranges: [Range<Int>] = []
         var start = 0
         for (index, character) in characters.enumerated() where character.character.isLineFeed {
-            paragraphs.append(breaker.lines(start..<index))
+            ranges.append(start..<index)
             start = index + 1
         }
-        paragraphs.append(breaker.lines(start..<characters.count))
+        ranges.append(start..<characters.count)
+        var paragraphs = ranges.map { breaker.lines($0) }
+        if style.keepsWords, width != nil, paragraphs.contains(where: { $0.count > 1 }) {
+            // Words are looked up only for a text that breaks at all.
+            let glyphs = characters.map(\.character)
+            let qualities = BreakQuality.qualities(glyphs, wordStarts: wordStarts(glyphs))
+            let short = paragraphs.reduce(0) { $0 + $1.count } <= 2
+            for index in paragraphs.indices where paragraphs[index].count > 1 {
+                paragraphs[index] = breaker.wordAwareLines(ranges[index], reference: paragraphs[index], qualities: qualities,
+                                                           short: short, balance: style.balance)
+            }
+        }
         let plan = TypesetPlan(breaker: breaker, paragraphs: paragraphs, style: style, usesHalt: usesHalt)
         let wrapWidth = width.map { alignsWithinWidth ? $0 + Self.finalSlack : $0 + abs(style.letterSpacing) + plan.widestSpacing + size }
         var box: PangoLayoutBox
@@ -74,6 +86,7 @@ extension TextShaper {
             box = pangoLayout(plan.text, style: style, size: size, width: width + 0.1 * size, attributes: plan.apply)
         }
         plan.correctInk(box, letterSpacing: style.letterSpacing)
+        centringEllipses(box, text: normalized, style: style, size: size)
         box.content = text
         box.lineContentEnds = plan.lineContentEnds
         return box
@@ -160,6 +173,17 @@ struct TypesetPlan {
                         spacing.append((range, atEdge ? ls - 2 * character.removable + Self.edgeHair : ls - character.removable))
                         inkFixes[range.lowerBound] = (character.removable, kind.inkShift, index == line.start)
                     }
+                }
+                // Marks squeezed inside the line: each gives the line's fraction of its
+                // blank half, by letter spacing with its ink kept in its half.
+                for index in line.start..<line.end where !adjusted.contains(index) && breaker.isSqueezed(index, in: line) {
+                    let character = characters[index]
+                    guard let kind = character.kind else { continue }
+                    adjusted.insert(index)
+                    let removed = character.removable * line.squeeze
+                    let range = offsets[index - line.start]..<(offsets[index - line.start] + character.byteCount)
+                    spacing.append((range, ls - removed))
+                    inkFixes[range.lowerBound] = (removed, kind.inkShift, false)
                 }
                 // Autospace: the gap goes after the glyph (its ink stays where letter
                 // spacing `ls` alone would put it), never after a line's last character.

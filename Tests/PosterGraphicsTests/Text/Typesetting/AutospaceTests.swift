@@ -44,4 +44,17 @@ import Testing
         #expect(on.lineCount == 2 && off.lineCount == 2)
         #expect(abs(on.size.width - off.size.width) < 0.05)
     }
+
+    @Test func aJustifiedLineWithAKernedWordBeforeHanStaysInItsBox() {
+        // PPT也: the gap makes T its own Pango item and loses its kerning with P;
+        // measured without that, the justified line came out 0.34 pt too wide and
+        // the whole description was cut with an ellipsis.
+        let text = "你在会上不怎么说话，PPT也让别人去讲，可每个关键决定都绕不开你。你卷在深夜，想在前面，连领导的饼都能提前替他算好。"
+        for width in stride(from: 280.0, through: 320, by: 1) {
+            let style = TextStyle(family: "Noto Sans CJK SC", size: 13, alignment: .justify, autospace: true)
+            let shaped = shaper.shape(text, style: style, width: width)
+            #expect(!shaped.fit.ellipsised, "width \(width): \(shaped.lineTexts)")
+            #expect(shaped.layout.widestLine <= width + 0.01, "width \(width): \(shaped.layout.widestLine)")
+        }
+    }
 }

@@ -42,3 +42,54 @@ import Testing
         #expect(shaped.lineCount == 1 && shaped.content == "小王 摸鱼中" && !shaped.fit.ellipsised)
     }
 }
+
+/// GB/T 15834: the Chinese ellipsis sits in the middle of the em box, with no
+/// separator before it, and a Latin name's middle dot is narrow.
+@Suite struct ChineseEllipsisTests {
+    let shaper: TextShaper
+
+    init() throws {
+        shaper = try TextShaper(library: FontLibrary.standard())
+    }
+
+    func ellipsisInk(_ text: String, family: String) -> (Double, Double) {
+        let shaped = shaper.shape(text, style: TextStyle(family: family, size: 20), width: nil)
+        let dots = shaped.glyphInks.filter { $0.character == "…" }
+        return ((dots.first?.minY ?? 0), (dots.first?.maxY ?? 0))
+    }
+
+    @Test(arguments: ["Noto Sans CJK SC", "Noto Serif CJK SC", "LXGW WenKai"])
+    func anEllipsisAfterALatinLetterIsCentredLikeOneAfterHan(family: String) {
+        let afterHan = ellipsisInk("好……", family: family)
+        let afterLatin = ellipsisInk("写给Great……", family: family)
+        #expect(abs(afterHan.0 - afterLatin.0) < 0.6 && abs(afterHan.1 - afterLatin.1) < 0.6,
+                "\(family): after Han \(afterHan), after Latin \(afterLatin)")
+        // Centred: well above the baseline.
+        #expect((afterLatin.0 + afterLatin.1) / 2 < -5, "\(family): \(afterLatin)")
+    }
+
+    @Test func noSeparatorOrSpaceBeforeTheEllipsis() {
+        for tail in ["Great・", "Great·", "Great ", "Great - ", "Great——"] {
+            let (text, _) = TextShaper.cut(Array("写给" + tail + "Gatsby"), at: 2 + tail.count, ellipsis: "……")
+            #expect(text == "写给Great……", "\(tail): \(text)")
+        }
+    }
+
+    @Test func aLongLatinNicknameEndsCleanly() {
+        let style = TextStyle(family: "Noto Sans CJK SC", size: 13, maxLines: 1)
+        let shaped = shaper.shape("@宇宙第一摸鱼大王Alexander·the·Great·Procrastinator 的鉴定结果", style: style, width: 200)
+        let line = shaped.lineTexts.first ?? ""
+        #expect(line.hasSuffix("……"), "\(line)")
+        let before = line.dropLast(2).last
+        #expect(before.map { $0.isLetter || $0.isIdeograph } == true, "\(line)")
+    }
+
+    @Test func aMiddleDotBetweenLatinLettersIsNarrow() {
+        #expect(TextShaper.latinMiddleDots("Alexander·the・Great") == "Alexander\u{22C5}the\u{22C5}Great")
+        // Between Han characters or Han and Latin it is the Chinese 间隔号.
+        #expect(TextShaper.latinMiddleDots("阿·May和老板·王总") == "阿·May和老板·王总")
+        let shaped = shaper.shape("Great·Gatsby", style: TextStyle(family: "Noto Sans CJK SC", size: 20), width: nil)
+        let dot = shaped.glyphInks.first { !$0.character.isLetter }
+        #expect((dot?.advance ?? 99) < 10, "\(String(describing: dot))")
+    }
+}
