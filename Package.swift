@@ -74,12 +74,13 @@ let package = Package(
             dependencies: ["NMTIDomain", "ThemeFormat", "PosterDisplay", "PosterGraphics", "PosterPNG", "PosterLinks", "PosterFiles", "PosterHashing"]
         ),
 
-        // Running many renders to files: batch plans, bulk results, shards, the lock, the journal,
-        // resume and the manifest.
+        // Running many renders to files: one run engine over sources of jobs (batch plans, result
+        // streams, shards of either), with the lock, the journal, resume and the manifest.
         .target(name: "PosterBatch", dependencies: ["NMTIDomain", "PosterKit", "PosterFiles", "PosterHashing"]),
 
-        // Golden-image testing: cases, pixel comparison, tolerances, the HTML report.
-        .target(name: "PosterGolden", dependencies: ["NMTIDomain", "PosterKit", "PosterPNG", "PosterFiles", "PosterHashing"]),
+        // Golden-image testing: cases, pixel comparison, tolerances, the HTML report; an update
+        // records goldens as a source of PosterBatch's run engine.
+        .target(name: "PosterGolden", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterPNG", "PosterFiles", "PosterHashing"]),
 
         // The HTTP render service (`serve`), over PosterKit and the HTTP module.
         .target(name: "PosterServer", dependencies: ["NMTIDomain", "PosterKit", "PosterHTTP", "PosterHashing", "PosterLinks"]),
