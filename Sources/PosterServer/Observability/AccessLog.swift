@@ -4,12 +4,12 @@ import Synchronization
 
 /// One JSON object per line on standard error: each request (method, path without
 /// `sig`, status, bytes, total ms, render ms, cache hit or miss) and service events.
-public final class AccessLog: Sendable {
+package final class AccessLog: Sendable {
     private let enabled: Bool
     private let lock = Mutex(())
 
     /// A log that writes when `enabled`.
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         self.enabled = enabled
     }
 
@@ -30,7 +30,7 @@ public final class AccessLog: Sendable {
     }
 
     /// A service event (start, theme reload, drain); always written.
-    public func event(_ fields: [String: String]) {
+    package func event(_ fields: [String: String]) {
         write(fields)
     }
 
