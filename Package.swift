@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "PosterGraphicsTests", dependencies: ["PosterGraphics", "TestSupport"]),
         .testTarget(name: "PosterPNGTests", dependencies: ["PosterPNG", "TestSupport"]),
         .testTarget(name: "PosterHTTPTests", dependencies: ["PosterHTTP"]),
-        .testTarget(name: "PosterFilesTests", dependencies: ["PosterFiles"]),
+        .testTarget(name: "PosterFilesTests", dependencies: ["PosterFiles", "TestSupport"]),
         .testTarget(name: "PosterLinksTests", dependencies: ["PosterLinks", "NMTIDomain"]),
         .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "PosterPNG", "PosterLinks", "TestSupport"]),
         .testTarget(name: "PosterBatchTests", dependencies: ["PosterBatch", "PosterFiles", "PosterHashing", "TestSupport"]),

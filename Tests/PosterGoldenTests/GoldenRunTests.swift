@@ -15,15 +15,6 @@ import TestSupport
                           source: .catalogue(PersonalityCode(String(parts[1]))!, QuizPack(rawValue: String(parts[0]))!))
     }
 
-    /// The pid of a process that has already ended (and been reaped).
-    static func deadPid() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
-    }
-
     @Test func aRunRecordsAndChecksEveryCaseInOrder() throws {
         let scratch = try ScratchGoldens(mode: .all)
         let theme = try TinyTheme.load()
@@ -43,7 +34,7 @@ import TestSupport
         let theme = try TinyTheme.load()
         let folder = scratch.goldens.appendingPathComponent("tiny")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let pid = try Self.deadPid()
+        let pid = try DeadProcess.pid()
         let leftover = folder.appendingPathComponent(".workplace-PRED.png.\(pid).0123456789abcdef.tmp")
         let stamp = scratch.goldens.appendingPathComponent(".environment.json.\(pid).fedcba9876543210.tmp")
         let foreign = folder.appendingPathComponent(".notes.txt.\(pid).0123456789abcdef.tmp")
