@@ -80,12 +80,13 @@ let package = Package(
             dependencies: ["NMTIDomain", "ThemeFormat", "PosterDisplay", "PosterGraphics", "PosterPNG", "PosterLinks", "PosterFiles", "PosterHashing"]
         ),
 
-        // Running many renders to files: batch plans, bulk results, shards, the lock, the journal,
-        // resume and the manifest.
+        // Running many renders to files: one run engine over sources of jobs (batch plans, result
+        // streams, shards of either), with the lock, the journal, resume and the manifest.
         .target(name: "PosterBatch", dependencies: ["NMTIDomain", "PosterKit", "PosterFiles", "PosterHashing"]),
 
-        // Golden-image testing: cases, pixel comparison, tolerances, the HTML report.
-        .target(name: "PosterGolden", dependencies: ["NMTIDomain", "PosterKit", "PosterPNG", "PosterFiles", "PosterHashing"]),
+        // Golden-image testing: cases, pixel comparison, tolerances, the HTML report; an update
+        // records goldens as a source of PosterBatch's run engine.
+        .target(name: "PosterGolden", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterPNG", "PosterFiles", "PosterHashing"]),
 
         // The HTTP render service (`serve`), over PosterKit and the HTTP module.
         .target(name: "PosterServer", dependencies: ["NMTIDomain", "PosterKit", "PosterHTTP", "PosterHashing", "PosterLinks"]),
@@ -110,7 +111,7 @@ let package = Package(
         .testTarget(name: "PosterWordsTests", dependencies: ["PosterWords"]),
         .testTarget(name: "PosterPNGTests", dependencies: ["PosterPNG", "TestSupport"]),
         .testTarget(name: "PosterHTTPTests", dependencies: ["PosterHTTP"]),
-        .testTarget(name: "PosterFilesTests", dependencies: ["PosterFiles"]),
+        .testTarget(name: "PosterFilesTests", dependencies: ["PosterFiles", "TestSupport"]),
         .testTarget(name: "PosterLinksTests", dependencies: ["PosterLinks", "NMTIDomain"]),
         .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "PosterPNG", "PosterLinks", "TestSupport"]),
         .testTarget(name: "PosterBatchTests", dependencies: ["PosterBatch", "PosterFiles", "PosterHashing", "TestSupport"]),

@@ -12,13 +12,12 @@ import TestSupport
         try TestScratch.folder("batch")
     }
 
-    @Test func oneThreadAndSeveralThreadsWriteIdenticalFiles() throws {
+    @Test func oneWorkerAndSeveralWorkersWriteIdenticalFiles() throws {
         let theme = try sharedStore.theme("classic")
-        let renderer = try PosterRenderer()
         let plan = BatchPlan(themes: [theme], packs: [.student])
-        let serial = try BatchRunner(renderer: renderer, threads: 1).run(plan, into: try temporaryFolder())
+        let serial = try RunEngine(renderer: try PosterRenderer(workers: 1)).run(plan, into: try temporaryFolder())
         let parallelFolder = try temporaryFolder()
-        let parallel = try BatchRunner(renderer: renderer, threads: 4).run(plan, into: parallelFolder)
+        let parallel = try RunEngine(renderer: try PosterRenderer(workers: 4)).run(plan, into: parallelFolder)
         #expect(serial.failures.isEmpty && parallel.failures.isEmpty)
         #expect(serial.manifest.entries.count == 16)
         #expect(serial.manifest.entries.map(\.sha256) == parallel.manifest.entries.map(\.sha256))

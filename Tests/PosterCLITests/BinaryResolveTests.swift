@@ -1,6 +1,6 @@
 import Foundation
 import NMTIDomain
-import PosterCLI
+@testable import PosterCLI
 import Testing
 
 /// The built `nmti-poster` executable resolving every good fixture.

@@ -1,25 +1,17 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PosterFiles
 
 /// `OutputFolder.removeAbandonedTemporaryFiles` removes a temporary file only when its
 /// writer is dead and nobody holds its lock; the writer holds that lock until its rename.
 @Suite("Output folder: abandoned temporary files")
 struct OutputFolderTemporaryFilesTests {
-    /// The pid of a process that has already ended.
-    static func deadPid() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
-    }
-
     @Test func onlyTheUnlockedFilesOfDeadWritersForTheGivenNamesAreRemoved() throws {
         let root = try OutputFolderTests().scratch("sweep")
         let outside = try OutputFolderTests().scratch("sweep-outside")
         defer { for url in [root, outside] { try? FileManager.default.removeItem(at: url) } }
-        let dead = try Self.deadPid()
+        let dead = try DeadProcess.pid()
         let names = [
             "abandoned": ".p.png.\(dead).0123456789abcdef.tmp",
             "locked": ".q.png.\(dead).0123456789abcdef.tmp",

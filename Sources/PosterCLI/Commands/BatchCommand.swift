@@ -4,8 +4,8 @@ import PosterBatch
 import PosterKit
 
 /// `nmti-poster batch`: renders every variant (16 types x 2 packs) of one or all themes.
-public struct BatchCommand: Command {
-    public static let spec = CommandSpec(
+struct BatchCommand: Command {
+    static let spec = CommandSpec(
         name: "batch",
         abstract: "Render all 32 variants of a theme (or of every theme) in parallel.",
         discussion: """
@@ -76,7 +76,7 @@ public struct BatchCommand: Command {
     let compression: PosterCompression
     let links: LinkOptions
 
-    public init(_ values: ParsedValues) throws(UsageError) {
+    init(_ values: ParsedValues) throws(UsageError) {
         guard let out = values.options("out").last else { throw UsageError("missing option --out <dir>") }
         guard !out.isEmpty else { throw UsageError("--out needs a folder name; '' names no folder") }
         self.out = out
@@ -107,19 +107,19 @@ public struct BatchCommand: Command {
         links = try LinkOptions(values)
     }
 
-    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+    func run(io: inout some TerminalIO) throws(CommandFailure) {
         let names = themes ?? ThemeInput.store.names()
         guard !names.isEmpty else { throw CommandFailure(.missingInput, "no themes in \(ThemeInput.store.directory.path)") }
         var loaded: [Theme] = []
         for name in names { loaded.append(try ThemeInput.load(name)) }
         let plan = BatchPlan(themes: loaded, packs: packs, shard: shard)
         let style = try links.style()
-        let runner = BatchRunner(renderer: try ThemeInput.renderer(compression: compression, workers: jobs, links: style), threads: jobs,
-                                 compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
+        let engine = RunEngine(renderer: try ThemeInput.renderer(compression: compression, workers: jobs, links: style),
+                               compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
         let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
-        let report: BatchRunner.Report
+        let report: RunEngine.Report
         do throws(RenderError) {
-            report = try runner.run(plan, into: URL(fileURLWithPath: out), resume: resume) { display.update($0) }
+            report = try engine.run(plan, into: URL(fileURLWithPath: out), resume: resume) { display.update($0) }
         } catch {
             throw ThemeInput.failure(error)
         }

@@ -3,7 +3,7 @@ import PosterBatch
 import PosterKit
 import PosterLinks
 
-/// `render` with many results: runs a `BulkRunner` with the progress display and
+/// `render` with many results: runs a `ResultStream` on the `RunEngine` with the progress display and
 /// turns its report into the summary line, the failure lines and the exit status.
 enum BulkRender {
     /// Renders every result of `options` with `theme` into `options.out`.
@@ -16,18 +16,20 @@ enum BulkRender {
     static func run(_ options: BulkRenderOptions, theme: String, compression: PosterCompression, links: LinkStyle = .scheme,
                     quiet: Bool, io: inout some TerminalIO) throws(CommandFailure) {
         let loaded = try ThemeInput.load(theme)
-        let runner = BulkRunner(renderer: try ThemeInput.renderer(compression: compression, links: links), threads: options.jobs,
-                                compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
-        let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
-        let report: BulkRunner.Report
-        do throws(BulkRunError) {
-            report = try runner.run(options.source(), theme: loaded, into: URL(fileURLWithPath: options.out),
-                                    shard: options.shard, resume: options.resume) { display.update($0) }
+        let engine = RunEngine(renderer: try ThemeInput.renderer(compression: compression, workers: options.jobs, links: links),
+                               compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
+        let results: ResultStream
+        do throws(ResultStream.InputError) {
+            results = try ResultStream(options.input(), theme: loaded, shard: options.shard)
         } catch {
-            switch error {
-            case .input(let input): throw CommandFailure(input.isMissing ? .missingInput : .stream, input.description, cause: input)
-            case .render(let render): throw ThemeInput.failure(render)
-            }
+            throw CommandFailure(error.isMissing ? .missingInput : .stream, error.description, cause: error)
+        }
+        let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
+        let report: RunEngine.Report
+        do throws(RenderError) {
+            report = try engine.run(results, into: URL(fileURLWithPath: options.out), resume: options.resume) { display.update($0) }
+        } catch {
+            throw ThemeInput.failure(error)
         }
         display.finish()
         if options.resume {
@@ -49,7 +51,7 @@ enum BulkRender {
     }
 
     /// `rendered 998 posters (12 kept from an earlier run) in 20.1 s (49.6/s) into out; manifest out/manifest.json; 2 failed`.
-    static func summary(of report: BulkRunner.Report, out: String) -> String {
+    static func summary(of report: RunEngine.Report, out: String) -> String {
         let count = report.manifest.entries.count
         let kept = report.reused > 0 ? " (\(report.reused) kept from an earlier run)" : ""
         let rate = Double(count - report.reused) / max(report.seconds, 0.001)

@@ -69,12 +69,12 @@ struct BulkRenderOptions: Sendable {
         return BulkRenderOptions(inputs: inputs, results: results, out: out, jobs: jobs, shard: shard, resume: values.flag("resume"))
     }
 
-    /// The source: the JSON Lines stream, or the files, each folder replaced by its
+    /// The input: the JSON Lines stream, or the files, each folder replaced by its
     /// `*.json` files (sorted; subfolders, hidden files, symlinks and other files skipped).
-    func source() -> BulkSource {
+    func input() -> ResultStream.Input {
         if let results { return .lines(results) }
         return .files(inputs.flatMap { path in
-            FileStatus(path)?.kind == .directory ? BulkSource.jsonFiles(in: path) : [path]
+            FileStatus(path)?.kind == .directory ? ResultStream.Input.jsonFiles(in: path) : [path]
         })
     }
 }

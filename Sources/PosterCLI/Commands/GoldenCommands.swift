@@ -1,11 +1,10 @@
 import Foundation
 import PosterGolden
 import PosterKit
-import Synchronization
 
 /// `nmti-poster golden check`: renders every golden case and compares it with its golden.
-public struct GoldenCheckCommand: Command {
-    public static let spec = CommandSpec(
+struct GoldenCheckCommand: Command {
+    static let spec = CommandSpec(
         name: "check",
         abstract: "Compare fresh renders of every variant with the stored golden images.",
         discussion: """
@@ -36,13 +35,13 @@ public struct GoldenCheckCommand: Command {
 
     let plan: GoldenRun
 
-    public init(_ values: ParsedValues) throws(UsageError) {
+    init(_ values: ParsedValues) throws(UsageError) {
         let themes = values.options("theme")
         plan = GoldenRun(themes: themes.isEmpty ? nil : themes, goldens: values.option("goldens"),
                         report: values.option("report"), mode: .never, only: [])
     }
 
-    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+    func run(io: inout some TerminalIO) throws(CommandFailure) {
         let (outcomes, seconds, report, _) = try plan.execute()
         var lines = ReportLines()
         for outcome in outcomes where outcome.failed {
@@ -59,8 +58,8 @@ public struct GoldenCheckCommand: Command {
 }
 
 /// `nmti-poster golden update`: records goldens from fresh renders.
-public struct GoldenUpdateCommand: Command {
-    public static let spec = CommandSpec(
+struct GoldenUpdateCommand: Command {
+    static let spec = CommandSpec(
         name: "update",
         abstract: "Record golden images from fresh renders (accept changes).",
         discussion: """
@@ -94,13 +93,13 @@ public struct GoldenUpdateCommand: Command {
 
     let plan: GoldenRun
 
-    public init(_ values: ParsedValues) throws(UsageError) {
+    init(_ values: ParsedValues) throws(UsageError) {
         let themes = values.options("theme")
         plan = GoldenRun(themes: themes.isEmpty ? nil : themes, goldens: values.option("goldens"), report: nil,
                         mode: values.flag("only-failed") ? .failed : .all, only: values.options("case"))
     }
 
-    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+    func run(io: inout some TerminalIO) throws(CommandFailure) {
         let (outcomes, seconds, report, suite) = try plan.execute()
         var lines = ReportLines()
         for outcome in outcomes {
@@ -136,7 +135,7 @@ public struct GoldenUpdateCommand: Command {
     }
 }
 
-/// What check and update share: finding themes and cases, running them on every core, the report.
+/// What check and update share: finding themes and cases, running them on the run engine, the report.
 struct GoldenRun: Sendable {
     let themes: [String]?
     let goldens: String?
@@ -184,12 +183,8 @@ struct GoldenRun: Sendable {
         }
         suite.removeOldArtifacts()
 
-        let work = jobs
-        let collected = OutcomeCollector(count: work.count)
-        DispatchQueue.concurrentPerform(iterations: work.count) { index in
-            collected.set(index, suite.run(work[index].0, theme: work[index].1))
-        }
-        var outcomes = collected.outcomes
+        // On the run engine: straight onto the renderer's workers.
+        var outcomes = suite.run(jobs.map { (testCase: $0.0, theme: $0.1) })
         if only.isEmpty {
             outcomes += suite.obsolete(themes: loaded.map(\.name), cases: jobs.map(\.0), unknownThemes: themes == nil)
         }
@@ -226,22 +221,5 @@ struct GoldenRun: Sendable {
     static func quoted(_ word: String) -> String {
         let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:@%+,".contains($0) }
         return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-}
-
-/// Outcomes filled in from many threads, each index once.
-private final class OutcomeCollector: Sendable {
-    private let slots: Mutex<[GoldenOutcome?]>
-
-    init(count: Int) {
-        slots = Mutex(Array(repeating: nil, count: count))
-    }
-
-    func set(_ index: Int, _ outcome: GoldenOutcome) {
-        slots.withLock { $0[index] = outcome }
-    }
-
-    var outcomes: [GoldenOutcome] {
-        slots.withLock { $0.compactMap { $0 } }
     }
 }

@@ -3,8 +3,8 @@ import PosterBatch
 import PosterKit
 
 /// `nmti-poster manifest merge`: joins the manifests of a sharded batch into one.
-public struct ManifestMergeCommand: Command {
-    public static let spec = CommandSpec(
+struct ManifestMergeCommand: Command {
+    static let spec = CommandSpec(
         name: "merge",
         abstract: "Merge the manifests of batch shards into one manifest.",
         discussion: """
@@ -42,14 +42,14 @@ public struct ManifestMergeCommand: Command {
     let output: String
     let policy: Manifest.MergePolicy
 
-    public init(_ values: ParsedValues) throws(UsageError) {
+    init(_ values: ParsedValues) throws(UsageError) {
         inputs = values.arguments("manifest")
         output = try OutputOption.check(values.option("output") ?? "-", image: false)
         policy = Manifest.MergePolicy(allowsPartial: values.flag("allow-partial"),
                                       allowsDuplicates: values.flag("allow-duplicates"))
     }
 
-    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+    func run(io: inout some TerminalIO) throws(CommandFailure) {
         var manifests: [(name: String, manifest: Manifest)] = []
         do throws(ManifestError) {
             for input in inputs {

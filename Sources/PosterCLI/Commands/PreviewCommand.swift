@@ -3,8 +3,8 @@ import NMTIDomain
 import PosterKit
 
 /// `nmti-poster preview`: a contact sheet of every variant plus a fit report — a theme lint.
-public struct PreviewCommand: Command {
-    public static let spec = CommandSpec(
+struct PreviewCommand: Command {
+    static let spec = CommandSpec(
         name: "preview",
         abstract: "Render a contact sheet of all 32 variants and report what did not fit.",
         discussion: """
@@ -54,7 +54,7 @@ public struct PreviewCommand: Command {
     let tileWidth: Double?
     let checksContrast: Bool
 
-    public init(_ values: ParsedValues) throws(UsageError) {
+    init(_ values: ParsedValues) throws(UsageError) {
         theme = values.option("theme") ?? ThemeStore.defaultThemeName
         result = values.options("result").last
         output = try OutputOption.check(values.option("output") ?? "preview.png", image: true)
@@ -71,7 +71,7 @@ public struct PreviewCommand: Command {
         if watch, result != nil { throw UsageError("--watch follows one theme; it cannot be combined with --result") }
     }
 
-    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+    func run(io: inout some TerminalIO) throws(CommandFailure) {
         let renderer = try ThemeInput.renderer()
         guard watch else {
             let (run, contrast) = try preview(renderer: renderer, io: &io)

@@ -41,7 +41,7 @@ final class ProgressDisplay: Sendable {
     }
 
     /// Reports one finished poster. Called from worker threads, so writes are serialised.
-    func update(_ progress: BatchRunner.Progress) {
+    func update(_ progress: RunEngine.Progress) {
         guard !quiet else { return }
         state.withLock { state in
             let elapsed = Double(clock() - start) / 1e9
@@ -83,7 +83,7 @@ final class ProgressDisplay: Sendable {
     /// (`\r`, no newline); otherwise a whole line naming the poster.
     /// A total of 0 means it is not known (a bulk render reading a pipe): the count
     /// and the rate are shown without a bar.
-    static func text(for progress: BatchRunner.Progress, elapsed: Double, isTerminal: Bool) -> String {
+    static func text(for progress: RunEngine.Progress, elapsed: Double, isTerminal: Bool) -> String {
         let count = progress.total > 0 ? "\(progress.done)/\(progress.total)" : "\(progress.done)"
         guard isTerminal else {
             let status = progress.failed ? "failed" : "ok"

@@ -5,8 +5,8 @@ import PosterFiles
 
 /// `nmti-poster render <result>`: renders one result into a 2x PNG poster; with
 /// `--out <dir>`, many results into a folder (`BulkRender`).
-public struct RenderCommand: Command {
-    public static let spec = CommandSpec(
+struct RenderCommand: Command {
+    static let spec = CommandSpec(
         name: "render",
         abstract: "Render a quiz result into a PNG poster.",
         discussion: """
@@ -91,25 +91,25 @@ public struct RenderCommand: Command {
         ] + LinkOptions.specOptions + BulkRenderOptions.specOptions)
 
     /// The result file, or `-`.
-    public let input: String
+    let input: String
     /// The theme name or path.
-    public let theme: String
+    let theme: String
     /// Whether `--theme` was given (a reply link otherwise renders with `pair`).
     let themeGiven: Bool
     /// How links are printed and checked.
     let links: LinkOptions
     /// The output path, `-`, or nil for the default name.
-    public let output: String?
+    let output: String?
     /// Whether to stay silent on success.
-    public let quiet: Bool
+    let quiet: Bool
     /// How hard the PNG is compressed.
-    public let compression: PosterCompression
+    let compression: PosterCompression
     /// Set when many results are rendered into a folder; nil for one result.
     let bulk: BulkRenderOptions?
     /// Where to write the layout dump, or nil for none.
-    public let layoutJSON: String?
+    let layoutJSON: String?
 
-    public init(_ values: ParsedValues) throws(UsageError) {
+    init(_ values: ParsedValues) throws(UsageError) {
         let inputs = values.arguments("result")
         bulk = try BulkRenderOptions.parse(values, inputs: inputs)
         if bulk != nil, let link = inputs.first(where: LinkInput.isLink) {
@@ -131,7 +131,7 @@ public struct RenderCommand: Command {
         }
     }
 
-    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+    func run(io: inout some TerminalIO) throws(CommandFailure) {
         let style = try links.style()
         if let bulk { return try BulkRender.run(bulk, theme: theme, compression: compression, links: style, quiet: quiet, io: &io) }
         let link = LinkInput.isLink(input) ? try LinkInput(input, signer: style.signer) : nil

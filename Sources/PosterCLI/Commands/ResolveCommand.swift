@@ -4,8 +4,8 @@ import PosterFiles
 
 /// `nmti-poster resolve <result>`: checks a result JSON and prints what a
 /// poster of it would show, as JSON.
-public struct ResolveCommand: Command {
-    public static let spec = CommandSpec(
+struct ResolveCommand: Command {
+    static let spec = CommandSpec(
         name: "resolve",
         abstract: "Check a quiz result and print its resolved personality as JSON.",
         discussion: """
@@ -44,19 +44,19 @@ public struct ResolveCommand: Command {
         ] + LinkOptions.specOptions)
 
     /// The result file, or `-`.
-    public let input: String
+    let input: String
     /// The output file, or `-`.
-    public let output: String
+    let output: String
     /// How links are printed and checked.
     let links: LinkOptions
 
-    public init(_ values: ParsedValues) throws(UsageError) {
+    init(_ values: ParsedValues) throws(UsageError) {
         input = values.argument("result") ?? ResultInput.standardInputPath
         output = try OutputOption.check(values.option("output") ?? "-", image: false)
         links = try LinkOptions(values)
     }
 
-    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+    func run(io: inout some TerminalIO) throws(CommandFailure) {
         let style = try links.style()
         let link = LinkInput.isLink(input) ? try LinkInput(input, signer: style.signer) : nil
         let result: QuizResult

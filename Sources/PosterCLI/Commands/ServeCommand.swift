@@ -7,8 +7,8 @@ import PosterFiles
 import PosterHashing
 
 /// `nmti-poster serve`: the HTTP render service (README, "Serving posters over HTTP").
-public struct ServeCommand: Command {
-    public static let spec = CommandSpec(
+struct ServeCommand: Command {
+    static let spec = CommandSpec(
         name: "serve",
         abstract: "Serve posters over HTTP.",
         discussion: """
@@ -92,13 +92,13 @@ public struct ServeCommand: Command {
         ])
 
     /// What the service is told.
-    public let configuration: ServerConfiguration
+    let configuration: ServerConfiguration
     /// The key file, read when the command runs.
-    public let signingKeyFile: String?
+    let signingKeyFile: String?
     /// The link base and link key file (`--link-base`, `--link-key-file` or their variables).
     let links: LinkOptions
 
-    public init(_ values: ParsedValues) throws(UsageError) {
+    init(_ values: ParsedValues) throws(UsageError) {
         try self.init(values, environment: ProcessInfo.processInfo.environment)
     }
 
@@ -175,7 +175,7 @@ public struct ServeCommand: Command {
         return value
     }
 
-    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+    func run(io: inout some TerminalIO) throws(CommandFailure) {
         var configuration = configuration
         if let signingKeyFile {
             do throws(ServiceSetupError) {

@@ -2,8 +2,8 @@ import Foundation
 import PosterKit
 
 /// `nmti-poster themes list`: the themes in the themes folder.
-public struct ThemesListCommand: Command {
-    public static let spec = CommandSpec(
+struct ThemesListCommand: Command {
+    static let spec = CommandSpec(
         name: "list",
         abstract: "List the themes in the themes folder.",
         discussion: """
@@ -14,9 +14,9 @@ public struct ThemesListCommand: Command {
             """,
         arguments: [], options: [])
 
-    public init(_ values: ParsedValues) throws(UsageError) {}
+    init(_ values: ParsedValues) throws(UsageError) {}
 
-    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+    func run(io: inout some TerminalIO) throws(CommandFailure) {
         let store = ThemeInput.store
         let names = store.names()
         do throws(IOFailure) {
@@ -42,8 +42,8 @@ public struct ThemesListCommand: Command {
 }
 
 /// `nmti-poster themes validate <theme>...`: checks themes and lists every problem.
-public struct ThemesValidateCommand: Command {
-    public static let spec = CommandSpec(
+struct ThemesValidateCommand: Command {
+    static let spec = CommandSpec(
         name: "validate",
         abstract: "Check themes and list every problem with its file, line and JSON path.",
         discussion: """
@@ -67,16 +67,16 @@ public struct ThemesValidateCommand: Command {
         options: [.flag("no-contrast", help: "Only check the theme; skip the contrast lint over its variants.")])
 
     /// The themes to check.
-    public let themes: [String]
+    let themes: [String]
     /// Whether valid themes also get the contrast lint.
-    public let checksContrast: Bool
+    let checksContrast: Bool
 
-    public init(_ values: ParsedValues) throws(UsageError) {
+    init(_ values: ParsedValues) throws(UsageError) {
         themes = values.arguments("theme")
         checksContrast = !values.flag("no-contrast")
     }
 
-    public func run(io: inout some TerminalIO) throws(CommandFailure) {
+    func run(io: inout some TerminalIO) throws(CommandFailure) {
         var invalid = 0
         var missing = 0
         var lowContrast = 0

@@ -1,22 +1,22 @@
 /// Everything a command declares about itself; parsing, usage lines and help
 /// text are all generated from it, so they cannot drift apart.
-public struct CommandSpec: Sendable {
+struct CommandSpec: Sendable {
     /// The word that selects the command, such as `resolve` or `list`.
-    public var name: String
+    var name: String
     /// One line for command lists and the `OVERVIEW:` line of its help.
-    public var abstract: String
+    var abstract: String
     /// Longer help, printed as written after the overview.
-    public var discussion: String
+    var discussion: String
     /// A hand-written usage line after the tool name and command path;
     /// nil generates one from the options and arguments.
-    public var usage: String?
+    var usage: String?
     /// Positional arguments, in order; only the last may repeat.
-    public var arguments: [ArgumentSpec]
+    var arguments: [ArgumentSpec]
     /// Named options and flags; `--help` is added by the tool.
-    public var options: [OptionSpec]
+    var options: [OptionSpec]
 
     /// Creates a command description.
-    public init(
+    init(
         name: String, abstract: String, discussion: String = "", usage: String? = nil,
         arguments: [ArgumentSpec] = [], options: [OptionSpec] = []
     ) {
@@ -30,24 +30,24 @@ public struct CommandSpec: Sendable {
     }
 
     /// The option whose long name is `name`.
-    public func option(named name: String) -> OptionSpec? {
+    func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }
     }
 }
 
 /// A positional argument such as `<result>`.
-public struct ArgumentSpec: Sendable, Hashable {
+struct ArgumentSpec: Sendable, Hashable {
     /// The name shown in usage as `<name>` and used to look the value up.
-    public var name: String
+    var name: String
     /// One line of help.
-    public var help: String
+    var help: String
     /// Whether the argument may be left out.
-    public var isOptional: Bool
+    var isOptional: Bool
     /// Whether it takes every remaining positional value.
-    public var isRepeating: Bool
+    var isRepeating: Bool
 
     /// Creates an argument.
-    public init(_ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false) {
+    init(_ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
@@ -56,22 +56,22 @@ public struct ArgumentSpec: Sendable, Hashable {
 }
 
 /// A named option (`--output <path>`) or flag (`--force`).
-public struct OptionSpec: Sendable, Hashable {
+struct OptionSpec: Sendable, Hashable {
     /// The long name without dashes; `--name`.
-    public var name: String
+    var name: String
     /// An optional one-letter short name; `-o`.
-    public var short: Character?
+    var short: Character?
     /// The value placeholder such as `path`; nil makes the option a flag.
-    public var valueName: String?
+    var valueName: String?
     /// The value used when the option is not given, shown in help.
-    public var defaultValue: String?
+    var defaultValue: String?
     /// One line of help.
-    public var help: String
+    var help: String
     /// Whether the option may be given more than once, collecting values.
-    public var isRepeating: Bool
+    var isRepeating: Bool
 
     /// Creates an option that takes a value.
-    public static func value(
+    static func value(
         _ name: String, short: Character? = nil, valueName: String, defaultValue: String? = nil,
         help: String, isRepeating: Bool = false
     ) -> OptionSpec {
@@ -81,15 +81,15 @@ public struct OptionSpec: Sendable, Hashable {
     }
 
     /// Creates a flag, which takes no value.
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+    static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, defaultValue: nil, help: help, isRepeating: false)
     }
 
     /// Whether this is a flag.
-    public var isFlag: Bool { valueName == nil }
+    var isFlag: Bool { valueName == nil }
 
     /// How the option is written in help: `-o, --output <path>`.
-    public var synopsis: String {
+    var synopsis: String {
         var text = short.map { "-\($0), " } ?? ""
         text += "--\(name)"
         if let valueName { text += " <\(valueName)>" }

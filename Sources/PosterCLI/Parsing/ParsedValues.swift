@@ -2,11 +2,11 @@
 ///
 /// Look-ups use the names declared in the spec; asking for an undeclared name
 /// is a programming error and traps, so typos surface in the first test.
-public struct ParsedValues: Sendable {
+struct ParsedValues: Sendable {
     /// The spec the values were parsed against.
-    public let spec: CommandSpec
+    let spec: CommandSpec
     /// The words that selected the command, such as `["themes", "list"]`.
-    public let commandPath: [String]
+    let commandPath: [String]
     var argumentValues: [String: [String]] = [:]
     var optionValues: [String: [String]] = [:]
     /// Options the environment gave, by name, with their variable (see `fillFromEnvironment`).
@@ -18,35 +18,35 @@ public struct ParsedValues: Sendable {
     }
 
     /// The value of a single positional argument, nil if an optional one was left out.
-    public func argument(_ name: String) -> String? {
+    func argument(_ name: String) -> String? {
         arguments(name).first
     }
 
     /// Every value of a (repeating) positional argument.
-    public func arguments(_ name: String) -> [String] {
+    func arguments(_ name: String) -> [String] {
         precondition(spec.arguments.contains { $0.name == name }, "\(spec.name) declares no argument <\(name)>")
         return argumentValues[name] ?? []
     }
 
     /// The value of an option: the last one given, else its default.
-    public func option(_ name: String) -> String? {
+    func option(_ name: String) -> String? {
         options(name).last ?? declaredOption(name).defaultValue
     }
 
     /// Every value given for a (repeating) option, without the default.
-    public func options(_ name: String) -> [String] {
+    func options(_ name: String) -> [String] {
         precondition(!declaredOption(name).isFlag, "--\(name) is a flag")
         return optionValues[name] ?? []
     }
 
     /// Whether a flag was given.
-    public func flag(_ name: String) -> Bool {
+    func flag(_ name: String) -> Bool {
         precondition(declaredOption(name).isFlag, "--\(name) takes a value")
         return optionValues[name] != nil
     }
 
     /// An integer option within `range`, else a usage error naming the option.
-    public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = option(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw UsageError(

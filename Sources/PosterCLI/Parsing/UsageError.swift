@@ -1,19 +1,19 @@
 /// A command line the tool cannot act on; reported on standard error with
 /// the command's usage and a hint, and exit status 64.
-public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
+struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, such as `unknown option '--outptu'`.
-    public var message: String
+    var message: String
     /// Extra lines such as `Did you mean '--output'?` or the known commands.
-    public var notes: [String]
+    var notes: [String]
     /// The words of the command the problem belongs to; empty for the tool itself.
-    public var commandPath: [String]
+    var commandPath: [String]
 
     /// Creates a usage error.
-    public init(_ message: String, notes: [String] = [], commandPath: [String] = []) {
+    init(_ message: String, notes: [String] = [], commandPath: [String] = []) {
         self.message = message
         self.notes = notes
         self.commandPath = commandPath
     }
 
-    public var description: String { message }
+    var description: String { message }
 }

@@ -56,7 +56,7 @@ public struct IOFailure: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The name used for a standard stream in messages.
-    public static func name(of stream: StandardStream) -> String {
+    static func name(of stream: StandardStream) -> String {
         switch stream {
         case .input: "<stdin>"
         case .output: "<stdout>"
@@ -80,19 +80,19 @@ public struct IOFailure: Error, Sendable, Hashable, CustomStringConvertible {
 extension TerminalIO {
     /// Writes one line to standard output; control characters in `text` (line breaks
     /// too) are escaped by `TerminalText.escaped`, so it stays one line.
-    public mutating func printLine(_ text: String) throws(IOFailure) {
+    mutating func printLine(_ text: String) throws(IOFailure) {
         try write(TerminalText.escaped(text) + "\n", to: .output)
     }
 
     /// Writes one line to standard error, escaped like `printLine`, ignoring failure:
     /// there is nowhere left to report it.
-    public mutating func printErrorLine(_ text: String) {
+    mutating func printErrorLine(_ text: String) {
         try? write(TerminalText.escaped(text) + "\n", to: .error)
     }
 
     /// Writes a message the tool made of several lines, each escaped and printed as
     /// one line, to standard output or standard error (ignoring failure there).
-    public mutating func printLines(_ text: String, to stream: StandardStream = .output) throws(IOFailure) {
+    mutating func printLines(_ text: String, to stream: StandardStream = .output) throws(IOFailure) {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if stream == .error { printErrorLine(String(line)) } else { try printLine(String(line)) }
         }

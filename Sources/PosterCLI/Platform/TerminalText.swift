@@ -1,12 +1,12 @@
 /// The one place text from themes, results or the file system is made safe for a
 /// terminal: every line the tool prints goes through `escaped`.
-public enum TerminalText {
+enum TerminalText {
     /// Escapes what could break a line or take over a terminal: line breaks and tabs
     /// (`\n`, `\r`, `\t`), other C0 controls, DEL and C1 controls (so no ESC or CSI
     /// sequence), the line and paragraph separators and the bidirectional embeddings,
     /// overrides and isolates (U+202A–U+202E, U+2066–U+2069), as `\u{…}`. The result
     /// is always exactly one line that shows what the text said.
-    public static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

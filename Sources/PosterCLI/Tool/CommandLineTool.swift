@@ -1,19 +1,19 @@
 /// A command-line tool: its name, version, help and command tree, and the
 /// one entry point that turns words into an exit status.
-public struct CommandLineTool: Sendable {
+struct CommandLineTool: Sendable {
     /// The executable's name, used in help, usage lines and messages.
-    public var name: String
+    var name: String
     /// The version `--version` prints.
-    public var version: String
+    var version: String
     /// One line for the tool's help overview.
-    public var abstract: String
+    var abstract: String
     /// Longer help printed after the overview.
-    public var discussion: String
+    var discussion: String
     /// The command tree.
-    public var commands: [CommandNode]
+    var commands: [CommandNode]
 
     /// Creates a tool.
-    public init(name: String, version: String, abstract: String, discussion: String = "", commands: [CommandNode]) {
+    init(name: String, version: String, abstract: String, discussion: String = "", commands: [CommandNode]) {
         self.name = name
         self.version = version
         self.abstract = abstract
@@ -23,7 +23,7 @@ public struct CommandLineTool: Sendable {
 
     /// Parses `words` (the arguments after the executable's name), runs what
     /// they ask for against `io`, and returns the status to exit with.
-    public func run(_ words: [String], io: inout some TerminalIO) -> ExitStatus {
+    func run(_ words: [String], io: inout some TerminalIO) -> ExitStatus {
         switch parse(words) {
         case .help(let text), .version(let text):
             do throws(IOFailure) {
@@ -46,7 +46,7 @@ public struct CommandLineTool: Sendable {
     }
 
     /// The error line every failure starts with.
-    public func errorLine(_ message: String) -> String {
+    func errorLine(_ message: String) -> String {
         "\(name): error: \(TerminalText.escaped(message))"
     }
 

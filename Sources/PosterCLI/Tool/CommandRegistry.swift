@@ -8,7 +8,7 @@ extension NMTIPoster {
     ///         .command(ThemesListCommand.self),
     ///         .command(ThemesValidateCommand.self),
     ///     ]),
-    public static var commands: [CommandNode] {
+    static var commands: [CommandNode] {
         [
             .command(ResolveCommand.self),
             .command(RenderCommand.self),

@@ -41,7 +41,7 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let terminated = ExitStatus(rawValue: 143)
 
     /// Every status the tool uses, with a one-line meaning, in numeric order.
-    public static let documented: [(status: ExitStatus, meaning: String)] = [
+    static let documented: [(status: ExitStatus, meaning: String)] = [
         (.success, "success"),
         (.failure, "general failure"),
         (.usage, "usage error: unknown command or option, missing or bad argument"),

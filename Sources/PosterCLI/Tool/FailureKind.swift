@@ -3,7 +3,7 @@ import PosterKit
 /// Every kind of failure a command reports. The kind, not the command, decides
 /// the exit status (`ExitStatus(for:)`), and `documentedAs` is the phrase the
 /// README's "Exit status" row for that status uses for it (a test checks both).
-public enum FailureKind: String, CaseIterable, Sendable, Hashable {
+enum FailureKind: String, CaseIterable, Sendable, Hashable {
     /// The command line was wrong.
     case usage
     /// A result JSON is invalid or too large.
@@ -36,7 +36,7 @@ public enum FailureKind: String, CaseIterable, Sendable, Hashable {
     case internalError
 
     /// The words of the README's exit status row that cover this kind.
-    public var documentedAs: String {
+    var documentedAs: String {
         switch self {
         case .usage: "usage error"
         case .invalidResult: "the result JSON"
@@ -57,7 +57,7 @@ public enum FailureKind: String, CaseIterable, Sendable, Hashable {
     }
 
     /// The kind of a failed render, poster, batch or golden run.
-    public init(_ kind: RenderError.Kind) {
+    init(_ kind: RenderError.Kind) {
         switch kind {
         case .result: self = .invalidResult
         case .theme: self = .invalidTheme
@@ -70,7 +70,7 @@ public enum FailureKind: String, CaseIterable, Sendable, Hashable {
 
 extension ExitStatus {
     /// The one mapping from a failure's kind to the status the process exits with.
-    public init(for kind: FailureKind) {
+    init(for kind: FailureKind) {
         switch kind {
         case .usage: self = .usage
         case .invalidResult, .invalidLink, .invalidManifest: self = .badInput

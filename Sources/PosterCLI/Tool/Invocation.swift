@@ -1,5 +1,5 @@
 /// What a command line asks for, decided without doing any of it.
-public enum Invocation: Sendable {
+enum Invocation: Sendable {
     /// Print this help text on standard output and succeed.
     case help(String)
     /// Print the version on standard output and succeed.
@@ -13,7 +13,7 @@ public enum Invocation: Sendable {
 extension CommandLineTool {
     /// Decides what the words after the tool name ask for. Pure: the same
     /// words always give the same invocation.
-    public func parse(_ words: [String]) -> Invocation {
+    func parse(_ words: [String]) -> Invocation {
         guard let first = words.first else {
             return .usageError(UsageError("no command given", notes: [knownCommandsNote(commands)]))
         }

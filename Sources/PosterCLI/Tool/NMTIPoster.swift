@@ -8,7 +8,7 @@ public enum NMTIPoster {
     public static let version = "0.1.0"
 
     /// The tool with every registered command.
-    public static var tool: CommandLineTool {
+    static var tool: CommandLineTool {
         CommandLineTool(
             name: "nmti-poster",
             version: version,
@@ -23,7 +23,7 @@ public enum NMTIPoster {
 
     /// Prepares the real process, before any other thread starts: SIGINT, SIGTERM and
     /// SIGHUP remove in-flight temporary files and exit with 128 + the signal (130, 143, 129).
-    public static func prepareProcess() {
+    static func prepareProcess() {
         InterruptCleanup.install(tool: "nmti-poster")
     }
 

@@ -3,7 +3,7 @@ import PosterHTTP
 
 /// Rendered posters by `PosterKey`, least recently used evicted first, holding at
 /// most `capacityBytes` of PNG bytes. A poster larger than the whole bound is not kept.
-public final class PosterCache: Sendable {
+package final class PosterCache: Sendable {
     /// One cached poster in the recency list.
     final class Node {
         let key: String
@@ -42,11 +42,11 @@ public final class PosterCache: Sendable {
     }
 
     /// The memory bound in bytes.
-    public let capacityBytes: Int
+    package let capacityBytes: Int
     private let store = Mutex(Store())
 
     /// A cache holding at most `capacityBytes` bytes of posters (0 keeps nothing).
-    public init(capacityBytes: Int) {
+    package init(capacityBytes: Int) {
         self.capacityBytes = max(0, capacityBytes)
     }
 
@@ -91,24 +91,24 @@ public final class PosterCache: Sendable {
     }
 
     /// Counts for readiness and metrics.
-    public struct Statistics: Sendable, Hashable {
+    package struct Statistics: Sendable, Hashable {
         /// Posters held.
-        public let entries: Int
+        package let entries: Int
         /// PNG bytes held.
-        public let bytes: Int
+        package let bytes: Int
         /// Look-ups that found a poster.
-        public let hits: Int
+        package let hits: Int
         /// Look-ups that did not.
-        public let misses: Int
+        package let misses: Int
         /// Posters dropped to make room.
-        public let evictions: Int
+        package let evictions: Int
 
         /// Hits over look-ups; 0 before the first look-up.
-        public var hitRatio: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }
+        package var hitRatio: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }
     }
 
     /// The counts now.
-    public var statistics: Statistics {
+    package var statistics: Statistics {
         store.withLock { Statistics(entries: $0.nodes.count, bytes: $0.bytes, hits: $0.hits, misses: $0.misses, evictions: $0.evictions) }
     }
 }

@@ -6,12 +6,12 @@ import Synchronization
 /// with an RFC 3339 timestamp (`ts`) and a `level`. A request's line has its method,
 /// path (without `sig`), status, bytes, total and render milliseconds, cache outcome,
 /// client address, user agent, request id and trace id (docs/deploy.md, "Logs").
-public final class AccessLog: Sendable {
+package final class AccessLog: Sendable {
     private let enabled: Bool
     private let lock = Mutex(())
 
     /// A log that writes request lines when `enabled` (events are always written).
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         self.enabled = enabled
     }
 
@@ -39,7 +39,7 @@ public final class AccessLog: Sendable {
 
     /// A service event (listening, theme reload, drain, stop); always written, with
     /// `ts` and `level` (`info` unless the fields give one). Numbers stay numbers.
-    public func event(_ fields: [String: LogValue]) {
+    package func event(_ fields: [String: LogValue]) {
         var fields = fields
         fields["ts"] = .string(Timestamp.rfc3339(Date()))
         if fields["level"] == nil { fields["level"] = "info" }
@@ -82,7 +82,7 @@ public final class AccessLog: Sendable {
 }
 
 /// One value of a service event: written as a JSON string, number or boolean.
-public enum LogValue: Sendable, Hashable, Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+package enum LogValue: Sendable, Hashable, Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
 {
     /// Text.
@@ -95,16 +95,16 @@ public enum LogValue: Sendable, Hashable, Encodable, ExpressibleByStringLiteral,
     case bool(Bool)
 
     /// A string literal.
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
     /// An integer literal.
-    public init(integerLiteral value: Int) { self = .int(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
     /// A float literal.
-    public init(floatLiteral value: Double) { self = .double(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
     /// A boolean literal.
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
 
     /// Writes the bare value.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .string(let text): try container.encode(text)

@@ -110,9 +110,9 @@ final class ServiceMetrics: Sendable {
 }
 
 /// The process's resident set size, from `/proc/self/statm`.
-public enum ResidentMemory {
+package enum ResidentMemory {
     /// Resident bytes now; 0 when `/proc` cannot be read.
-    public static func bytes() -> Int {
+    package static func bytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }

@@ -6,15 +6,15 @@ import PosterHashing
 /// What a poster's bytes depend on, hashed: the engine (version, drawing libraries,
 /// pinned fonts), the theme's content digest, the compression and the canonical
 /// result. It is the strong `ETag` and the cache key, known before anything is drawn.
-public struct PosterKey: Sendable, Hashable {
+package struct PosterKey: Sendable, Hashable {
     /// The hex digest (32 characters).
-    public let digest: String
+    package let digest: String
 
     /// The `ETag` header value: the digest in quotes (a strong validator).
-    public var etag: String { "\"\(digest)\"" }
+    package var etag: String { "\"\(digest)\"" }
 
     /// The key of one result rendered with one theme state.
-    public init(engine: String, themeDigest: String, compression: PosterCompression, result: QuizResult) {
+    package init(engine: String, themeDigest: String, compression: PosterCompression, result: QuizResult) {
         let text = "nmti-poster-etag-1\n\(engine)\n\(themeDigest)\n\(compression.rawValue)\n\(Self.canonical(result))"
         digest = String(SHA256.hex(Array(text.utf8)).prefix(32))
     }
@@ -22,7 +22,7 @@ public struct PosterKey: Sendable, Hashable {
     /// The result as JSON with sorted keys and only the fields it has: two requests
     /// that mean the same result (an alias code, `null` for absent, extra fields,
     /// another key order, the GET or the POST form) give the same text.
-    public static func canonical(_ result: QuizResult) -> String {
+    package static func canonical(_ result: QuizResult) -> String {
         // Built by hand in sorted-key order (a JSONEncoder costs more than the rest of a 304).
         var fields = ["\"a\":\(result.scores.a)", "\"c\":\(result.scores.c)"]
         if let date = result.date { fields.append("\"date\":" + SimpleURLResult.quoted(date)) }
@@ -41,7 +41,7 @@ public struct PosterKey: Sendable, Hashable {
 
     /// Whether an `If-None-Match` header value lists this key (or is `*`); weak
     /// validators (`W/"…"`) match too, as RFC 9110 asks for `If-None-Match`.
-    public func matches(ifNoneMatch header: String) -> Bool {
+    package func matches(ifNoneMatch header: String) -> Bool {
         Self.header(header, lists: etag)
     }
 

@@ -12,20 +12,20 @@ import NMTIDomain
 /// Errors never quote the query. They name the parameter (in `path`) when it is one the
 /// service reads (`QueryItems.namedParameters`); any other name is the requester's
 /// text and is described by its position instead.
-public struct QueryItems: Sendable, Hashable {
+package struct QueryItems: Sendable, Hashable {
     /// The decoded pairs; no two have the same name when read from a request.
-    public let items: [Pair]
+    package let items: [Pair]
 
     /// One decoded `name=value` pair.
-    public struct Pair: Sendable, Hashable {
+    package struct Pair: Sendable, Hashable {
         /// The decoded name.
-        public let name: String
+        package let name: String
         /// The decoded value.
-        public let value: String
+        package let value: String
     }
 
     /// Decodes a raw query (the part after `?`).
-    public init(raw: Substring) throws(ServiceError) {
+    package init(raw: Substring) throws(ServiceError) {
         var pairs: [Pair] = []
         var seen = Set<String>()
         let parts = raw.isEmpty ? [] : raw.split(separator: "&", omittingEmptySubsequences: false)
@@ -52,7 +52,7 @@ public struct QueryItems: Sendable, Hashable {
     }
 
     /// The value of `name`; nil when absent.
-    public func value(_ name: String) -> String? {
+    package func value(_ name: String) -> String? {
         items.first { $0.name == name }?.value
     }
 
@@ -62,7 +62,7 @@ public struct QueryItems: Sendable, Hashable {
     }
 
     /// Strict RFC 3986 encoding: everything but `A–Z a–z 0–9 - . _ ~` as `%XX`.
-    public static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         PercentEncoding.encode(text)
     }
 

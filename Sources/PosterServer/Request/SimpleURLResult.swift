@@ -5,19 +5,19 @@ import NMTIDomain
 /// builds the result JSON those parameters stand for and reads it with the same
 /// `QuizResult(jsonData:)` as `render`, so both forms check alike and give the same
 /// poster. Errors name the query parameter instead of the JSON path.
-public enum SimpleURLResult {
+package enum SimpleURLResult {
     /// Parameter name → the result JSON field it fills.
-    public static let fields: [(parameter: String, field: String)] = [
+    package static let fields: [(parameter: String, field: String)] = [
         ("c", "scores.c"), ("s", "scores.s"), ("e", "scores.e"), ("a", "scores.a"),
         ("pack", "pack"), ("code", "code"), ("nickname", "nickname"), ("from", "fromCode"), ("fromNickname", "fromNickname"),
     ]
 
     /// Parameters the service reads for itself rather than the result.
-    public static let serviceParameters: Set<String> = ["sig", "v"]
+    package static let serviceParameters: Set<String> = ["sig", "v"]
 
     /// The result the query describes (`QueryItems` has refused repeated names already).
     /// Messages name the parameter, never quote its value or an unknown name.
-    public static func result(from query: QueryItems) throws(ServiceError) -> QuizResult {
+    package static func result(from query: QueryItems) throws(ServiceError) -> QuizResult {
         for (index, item) in query.items.enumerated()
         where !serviceParameters.contains(item.name) && !fields.contains(where: { $0.parameter == item.name }) {
             let known = fields.map(\.parameter).joined(separator: ", ")

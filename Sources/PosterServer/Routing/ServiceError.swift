@@ -8,20 +8,20 @@ import PosterHTTP
 /// A message never quotes the request: not a value, not a name the service does not
 /// read, not the path, method or media type. Error pages are served from the service's
 /// domain, and a quoted text would be a stranger's words there (a scam notice in `t=`).
-public struct ServiceError: Error, Sendable, Hashable {
+package struct ServiceError: Error, Sendable, Hashable {
     /// The HTTP status.
-    public let status: Int
+    package let status: Int
     /// A stable machine-readable code such as `bad-result`.
-    public let code: String
+    package let code: String
     /// The JSON path (POST) or query parameter (GET) at fault; nil when none is.
-    public let path: String?
+    package let path: String?
     /// What is wrong, in one line.
-    public let message: String
+    package let message: String
     /// Extra header fields (`Allow`, `Retry-After`, `Connection`).
-    public let headers: [String: String]
+    package let headers: [String: String]
 
     /// Creates an error.
-    public init(_ status: Int, _ code: String, path: String? = nil, _ message: String, headers: [String: String] = [:]) {
+    package init(_ status: Int, _ code: String, path: String? = nil, _ message: String, headers: [String: String] = [:]) {
         self.status = status
         self.code = code
         self.path = path
@@ -50,7 +50,7 @@ public struct ServiceError: Error, Sendable, Hashable {
     }
 
     /// The JSON body, one line plus a newline.
-    public var body: [UInt8] {
+    package var body: [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(Body(error: .init(status: status, code: code, path: path, message: message)))) ?? Data()

@@ -39,7 +39,7 @@ public final class PosterService: Sendable {
     let build: BuildInfo
     let metrics: ServiceMetrics
     /// The access log and service events.
-    public let log: AccessLog
+    package let log: AccessLog
     private let phaseState = Mutex(Phase.starting)
     let http = Mutex<HTTPServer?>(nil)
     private let watching = Atomic<Bool>(false)

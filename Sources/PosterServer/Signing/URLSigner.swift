@@ -42,7 +42,7 @@ public struct URLSigner: Sendable {
     }
 
     /// The text that is signed for a path and query items.
-    public static func canonical(path: String, query: QueryItems) -> String {
+    package static func canonical(path: String, query: QueryItems) -> String {
         var pairs: [(name: String, value: String, index: Int)] = []
         for (index, item) in query.items.enumerated() where item.name != "sig" {
             pairs.append((QueryItems.encode(item.name), QueryItems.encode(item.value), index))
@@ -85,7 +85,7 @@ public struct URLSigner: Sendable {
 
 extension QueryItems {
     /// Query items from already-decoded pairs.
-    public init(pairs: [(String, String)]) {
+    package init(pairs: [(String, String)]) {
         items = pairs.map { Pair(name: $0.0, value: $0.1) }
     }
 }

@@ -5,13 +5,13 @@ import Synchronization
 /// The themes the service serves, each with its content digest, loaded once at start.
 /// With `--watch`, a changed theme folder is reloaded; a reload that fails keeps the
 /// last good theme and says why in the log.
-public final class ThemeCatalog: Sendable {
+package final class ThemeCatalog: Sendable {
     /// A loaded theme and the digest that goes into its posters' keys.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The theme.
-        public let theme: Theme
+        package let theme: Theme
         /// `theme.contentDigest`: its layout file and every asset it loaded.
-        public let digest: String
+        package let digest: String
     }
 
     private let store: ThemeStore
@@ -19,7 +19,7 @@ public final class ThemeCatalog: Sendable {
     private let failures = Mutex<[String: String]>([:])
 
     /// Loads every theme in `directory`; the first invalid one stops the start.
-    public init(directory: URL) throws(ServiceSetupError) {
+    package init(directory: URL) throws(ServiceSetupError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ServiceSetupError(.noInput, "\(directory.path): no such themes folder")
@@ -40,18 +40,18 @@ public final class ThemeCatalog: Sendable {
     }
 
     /// The theme called `name`, if served.
-    public func entry(_ name: String) -> Entry? {
+    package func entry(_ name: String) -> Entry? {
         entries.withLock { $0[name] }
     }
 
     /// The names served, sorted.
-    public var names: [String] {
+    package var names: [String] {
         entries.withLock { $0.keys.sorted() }
     }
 
     /// Looks at every theme folder once: reloads changed ones, picks up new ones.
     /// Returns one log event per change (reloaded, or failed and kept).
-    public func reloadChanged() -> [[String: String]] {
+    package func reloadChanged() -> [[String: String]] {
         var events: [[String: String]] = []
         for name in store.names() {
             do throws(ThemeError) {

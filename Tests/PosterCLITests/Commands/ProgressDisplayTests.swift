@@ -15,8 +15,8 @@ struct ProgressDisplayTests {
         func write(_ piece: String) { pieces.withLock { $0.append(piece) } }
     }
 
-    func progress(_ done: Int, of total: Int, failed: Bool = false) -> BatchRunner.Progress {
-        BatchRunner.Progress(done: done, total: total, file: "classic/workplace/PRED.png", failed: failed)
+    func progress(_ done: Int, of total: Int, failed: Bool = false) -> RunEngine.Progress {
+        RunEngine.Progress(done: done, total: total, file: "classic/workplace/PRED.png", failed: failed)
     }
 
     @Test func logLinesNameEachPosterAndItsOutcome() {

@@ -140,7 +140,7 @@ struct OutputFaultTests {
         if files.count > 1 { try FileManager.default.removeItem(at: folder.appendingPathComponent(files[1])) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("classic/student"), withIntermediateDirectories: true)
         // As a killed writer leaves it: its pid is gone and nobody holds its lock.
-        let dead = try TemporaryFileSweepTests.deadPid()
+        let dead = try DeadProcess.pid()
         try Data([1, 2, 3]).write(to: folder.appendingPathComponent("classic/student/.DOOM.png.\(dead).00000000abcdef12.tmp"))
 
         let resumed = try BoundedRun.run(["batch", "--out", folder.path, "--pack", "student", "--jobs", "2", "--resume"], timeout: 300)

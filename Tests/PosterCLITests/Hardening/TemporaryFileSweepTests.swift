@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,15 +15,6 @@ struct TemporaryFileSweepTests {
     /// The hidden temporary files directly in `folder`.
     static func temporaryFiles(in folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".tmp") }.sorted()
-    }
-
-    /// The pid of a process that has already ended (and been reaped).
-    static func deadPid() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
     }
 
     /// Whether this process can take `flock(LOCK_EX)` on the file (it then lets go).
@@ -80,7 +72,7 @@ struct TemporaryFileSweepTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let out = scratch.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let pid = try Self.deadPid()
+        let pid = try DeadProcess.pid()
         // As a writer in another pid namespace: its pid means nothing here, but it holds the lock.
         let locked = out.appendingPathComponent(".x.png.\(pid).0123456789abcdef.tmp")
         let abandoned = out.appendingPathComponent(".y.png.\(pid).fedcba9876543210.tmp")

@@ -1,4 +1,4 @@
-import PosterCLI
+@testable import PosterCLI
 
 /// A command with every kind of argument and option, printing what it parsed,
 /// so parser tests do not depend on the real commands' options.

@@ -3,7 +3,7 @@ import NMTIDomain
 import PosterKit
 import PosterHashing
 
-/// The file names of a bulk render's posters, and the claims that keep them apart.
+/// The file names of a results stream's posters, and the claims that keep them apart.
 ///
 /// A result with an `id` is written as `<id>.png` (the id must be a safe file name:
 /// `QuizResult.fileNameProblem(forID:)`); one without is written as
@@ -11,7 +11,7 @@ import PosterHashing
 /// of its canonical JSON, so the same result always gets the same name. Names are
 /// claimed in input order, and a name already claimed in this run is an error for the
 /// later result: two results with one id, or the same result twice without ids.
-struct BulkNames {
+struct ResultNames {
     /// Hex digits of the content hash in a name: 64 bits, so a million results
     /// without ids collide with a chance of about 3 in 100 million.
     static let hashDigits = 16

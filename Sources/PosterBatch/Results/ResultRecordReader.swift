@@ -6,8 +6,8 @@ import PosterFiles
 import Glibc
 #endif
 
-/// One result of a bulk input, before it is decoded.
-struct BulkRecord: Sendable {
+/// One result of a results input, before it is decoded.
+struct ResultRecord: Sendable {
     /// What can be in a record.
     enum Content: Sendable {
         /// The document's bytes.
@@ -25,10 +25,10 @@ struct BulkRecord: Sendable {
     let content: Content
 }
 
-/// Reads the records of a `BulkSource` one at a time. A JSON Lines stream is read
+/// Reads the records of a `ResultStream.Input` one at a time. A JSON Lines stream is read
 /// line by line, never whole; a file is read only when its record is wanted.
-final class BulkRecordReader {
-    private let source: BulkSource
+final class ResultRecordReader {
+    private let source: ResultStream.Input
     private var descriptor: Int32 = -1
     private var lines: JSONLineReader?
     private var nextFile = 0
@@ -36,40 +36,40 @@ final class BulkRecordReader {
     private var failed = false
 
     /// Opens the source; a JSON Lines file that is missing, unreadable or not a file fails here.
-    init(_ source: BulkSource) throws(BulkInputError) {
+    init(_ source: ResultStream.Input) throws(ResultStream.InputError) {
         self.source = source
         guard case .lines(let path) = source else { return }
-        let name = BulkSource.displayName(path)
-        if path == BulkSource.standardInput {
+        let name = ResultStream.Input.displayName(path)
+        if path == ResultStream.Input.standardInput {
             descriptor = dup(STDIN_FILENO)
         } else {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             if descriptor >= 0, let status = FileStatus(path), status.kind == .directory {
                 close(descriptor)
-                throw BulkInputError(path: name, reason: "is a directory, not a JSON Lines file", isMissing: true)
+                throw ResultStream.InputError(path: name, reason: "is a directory, not a JSON Lines file", isMissing: true)
             }
         }
         guard descriptor >= 0 else {
-            throw BulkInputError(path: name, reason: RegularFileBytes.Failure.reason(errno), isMissing: true)
+            throw ResultStream.InputError(path: name, reason: RegularFileBytes.Failure.reason(errno), isMissing: true)
         }
-        lines = JSONLineReader(descriptor: descriptor, limit: BulkSource.maximumLineBytes)
+        lines = JSONLineReader(descriptor: descriptor, limit: ResultStream.Input.maximumLineBytes)
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// The next record, or nil at the end; `isWanted(ordinal)` false skips reading a file.
-    func next(isWanted: (Int) -> Bool) -> BulkRecord? {
+    func next(isWanted: (Int) -> Bool) -> ResultRecord? {
         switch source {
         case .files(let paths):
             guard nextFile < paths.count else { return nil }
             let path = paths[nextFile]
             nextFile += 1
             defer { ordinal += 1 }
-            guard isWanted(ordinal) else { return BulkRecord(ordinal: ordinal, location: path, content: .skipped) }
-            return BulkRecord(ordinal: ordinal, location: path, content: Self.read(path))
+            guard isWanted(ordinal) else { return ResultRecord(ordinal: ordinal, location: path, content: .skipped) }
+            return ResultRecord(ordinal: ordinal, location: path, content: Self.read(path))
         case .lines(let path):
             guard let lines, !failed else { return nil }
-            let name = BulkSource.displayName(path)
+            let name = ResultStream.Input.displayName(path)
             while true {
                 let line: JSONLineReader.Line?
                 do throws(JSONLineReader.ReadFailure) {
@@ -78,27 +78,27 @@ final class BulkRecordReader {
                     // The stream broke: the rest cannot be read, so it is one last failed record.
                     failed = true
                     defer { ordinal += 1 }
-                    return BulkRecord(ordinal: ordinal, location: "\(name):\(error.line)",
+                    return ResultRecord(ordinal: ordinal, location: "\(name):\(error.line)",
                                       content: .unreadable("cannot read further (\(error.reason)); the rest of \(name) was not rendered"))
                 }
                 guard let line else { return nil }
                 switch line {
                 case .text(let number, let bytes):
-                    if BulkSource.isBlank(bytes) { continue }
+                    if ResultStream.Input.isBlank(bytes) { continue }
                     defer { ordinal += 1 }
                     let location = "\(name):\(number)"
-                    return BulkRecord(ordinal: ordinal, location: location, content: isWanted(ordinal) ? .document(bytes) : .skipped)
+                    return ResultRecord(ordinal: ordinal, location: location, content: isWanted(ordinal) ? .document(bytes) : .skipped)
                 case .tooLong(let number, let bytes):
                     defer { ordinal += 1 }
-                    let reason = "$: line is \(bytes) bytes; the limit for one result is \(BulkSource.maximumLineBytes)"
-                    return BulkRecord(ordinal: ordinal, location: "\(name):\(number)", content: isWanted(ordinal) ? .unreadable(reason) : .skipped)
+                    let reason = "$: line is \(bytes) bytes; the limit for one result is \(ResultStream.Input.maximumLineBytes)"
+                    return ResultRecord(ordinal: ordinal, location: "\(name):\(number)", content: isWanted(ordinal) ? .unreadable(reason) : .skipped)
                 }
             }
         }
     }
 
     /// One result file's bytes, or why not (`no such file`, `is a directory`, too large).
-    private static func read(_ path: String) -> BulkRecord.Content {
+    private static func read(_ path: String) -> ResultRecord.Content {
         let limit = QuizResult.maximumDocumentBytes
         do throws(RegularFileBytes.Failure) {
             return .document(try RegularFileBytes.contents(path, limit: limit))

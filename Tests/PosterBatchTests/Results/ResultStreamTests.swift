@@ -1,7 +1,6 @@
 import Foundation
 import PosterGraphics
 import NMTIDomain
-import Synchronization
 import Testing
 import TestSupport
 @testable import PosterBatch
@@ -9,7 +8,7 @@ import TestSupport
 @testable import PosterFiles
 @testable import PosterHashing
 
-@Suite struct BulkRunnerTests {
+@Suite struct ResultStreamTests {
     static let renderer = Result { try PosterRenderer() }
 
     /// A result line with the given scores and optional id and nickname.
@@ -26,9 +25,9 @@ import TestSupport
         return file
     }
 
-    func run(_ file: URL, into folder: URL, shard: BatchPlan.Shard? = nil, resume: Bool = false) throws -> BulkRunner.Report {
-        try BulkRunner(renderer: try Self.renderer.get(), threads: 2)
-            .run(.lines(file.path), theme: try sharedStore.theme("classic"), into: folder, shard: shard, resume: resume)
+    func run(_ file: URL, into folder: URL, shard: BatchPlan.Shard? = nil, resume: Bool = false) throws -> RunEngine.Report {
+        let results = try ResultStream(.lines(file.path), theme: try sharedStore.theme("classic"), shard: shard)
+        return try RunEngine(renderer: try Self.renderer.get()).run(results, into: folder, resume: resume)
     }
 
     @Test func badLinesAreReportedInOrderAndTheOthersRendered() throws {
@@ -51,12 +50,12 @@ import TestSupport
         #expect(report.failures[2].message.hasPrefix("id: '../x' cannot name a poster file"))
         #expect(report.failures[3].message.contains("the same result as \(file.path):4"))
         #expect(report.failures[4].message.hasPrefix("$: not valid JSON"))
-        let hash = BulkNames.contentHash(of: try QuizResult(jsonData: Data(Self.line(2, -3, nickname: "Ann").utf8)))
+        let hash = ResultNames.contentHash(of: try QuizResult(jsonData: Data(Self.line(2, -3, nickname: "Ann").utf8)))
         let files = report.manifest.entries.map(\.file).sorted()
         #expect(files == ["u-1.png", "workplace-POEM-\(hash.prefix(16)).png"].sorted())
         #expect(report.manifest.entries.first { $0.file == "u-1.png" }?.source == "\(file.path):1")
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(onDisk == (files + [BatchRunner.lockName, Manifest.fileName]).sorted())
+        #expect(onDisk == (files + [RunEngine.lockName, Manifest.fileName]).sorted())
         // The manifest on disk reads back (every entry passes the entry check) and matches the files.
         let manifest = try Manifest.read(folder.appendingPathComponent(Manifest.fileName))
         for entry in manifest.entries {
@@ -75,7 +74,7 @@ import TestSupport
             seen += report.manifest.entries.map(\.file)
         }
         #expect(seen.sorted() == (0..<5).map { "r\($0).png" })
-        #expect(BulkRunner.shardSize(5, BatchPlan.Shard("1/2")!) == 3 && BulkRunner.shardSize(5, BatchPlan.Shard("2/2")!) == 2)
+        #expect(ResultStream.shardSize(5, BatchPlan.Shard("1/2")!) == 3 && ResultStream.shardSize(5, BatchPlan.Shard("2/2")!) == 2)
     }
 
     @Test func resumeKeepsIntactPostersOfTheSameResultOnly() throws {
@@ -94,16 +93,16 @@ import TestSupport
         #expect(entries["a.png"]?.sha256 == first.manifest.entries.first { $0.file == "a.png" }?.sha256)
         #expect(SHA256.hex(try Data(contentsOf: damagedURL)) == entries["b.png"]?.sha256)
         #expect(entries["c.png"]?.result != first.manifest.entries.first { $0.file == "c.png" }?.result)
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(BatchRunner.journalName).path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(RunEngine.journalName).path))
     }
 
     @Test func aMissingResultsFileStopsTheRunBeforeAnythingIsWritten() throws {
         let folder = try TestScratch.folder("bulk-missing").appendingPathComponent("out")
-        #expect(throws: BulkRunError.self) { try run(URL(fileURLWithPath: "/nonexistent/results.jsonl"), into: folder) }
+        #expect(throws: ResultStream.InputError.self) { try run(URL(fileURLWithPath: "/nonexistent/results.jsonl"), into: folder) }
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 
-    @Test func temporaryNamesAreRecognisedExactly() {
+    @Test func temporaryNamesAreRecognisedExactly() throws {
         let poster = AtomicWriter.temporaryParts(of: ".u-1.png.1234.00000000000000ab.tmp")
         #expect(poster?.stem == "u-1.png" && poster?.pid == 1234)
         #expect(AtomicWriter.temporaryParts(of: ".manifest.json.77.0123456789abcdef.tmp")?.stem == "manifest.json")
@@ -111,40 +110,25 @@ import TestSupport
         #expect(AtomicWriter.temporaryParts(of: ".u-1.png.0.00000000000000ab.tmp") == nil)
         #expect(AtomicWriter.temporaryParts(of: ".u-1.png.1234.tmp") == nil, "an older writer's name is not ours to sweep")
         #expect(AtomicWriter.temporaryParts(of: "u-1.png") == nil)
-        #expect(BulkRunner.isPosterStem("u-1.png") && BulkRunner.isPosterStem(Manifest.fileName))
-        #expect(BulkRunner.isPosterStem(BatchRunner.journalName) && !BulkRunner.isPosterStem("notes.txt"))
-    }
-
-    @Test func theQueueHandsEveryElementToExactlyOneConsumer() {
-        let queue = BoundedQueue<Int>(capacity: 3)
-        let received = Mutex<[Int]>([])
-        let group = DispatchGroup()
-        for _ in 0..<4 {
-            DispatchQueue.global().async(group: group) {
-                while let value = queue.pop() { received.withLock { $0.append(value) } }
-            }
-        }
-        for value in 0..<1000 { queue.push(value) }
-        queue.close()
-        #expect(group.wait(timeout: .now() + 30) == .success)
-        #expect(received.withLock { $0.sorted() } == Array(0..<1000))
+        let stream = try ResultStream(.files([]), theme: try sharedStore.theme("classic"))
+        #expect(stream.ownsTemporaryFile(stem: "u-1.png", in: "") && !stream.ownsTemporaryFile(stem: "notes.txt", in: ""))
     }
 }
 
-@Suite struct BulkNamesTests {
+@Suite struct ResultNamesTests {
     @Test func namesComeFromTheIdElseFromThePackCodeAndHash() throws {
         let withID = try QuizResult(jsonData: Data(#"{"scores":{"c":1,"s":1,"e":1,"a":1},"id":"u-9"}"#.utf8))
-        #expect(try BulkNames.name(for: withID, hash: BulkNames.contentHash(of: withID)).get() == "u-9.png")
+        #expect(try ResultNames.name(for: withID, hash: ResultNames.contentHash(of: withID)).get() == "u-9.png")
         let plain = try QuizResult(jsonData: Data(#"{"scores":{"c":-1,"s":-1,"e":-1,"a":-1},"pack":"student"}"#.utf8))
-        let hash = BulkNames.contentHash(of: plain)
-        #expect(try BulkNames.name(for: plain, hash: hash).get() == "student-DOOM-\(hash.prefix(16)).png")
+        let hash = ResultNames.contentHash(of: plain)
+        #expect(try ResultNames.name(for: plain, hash: hash).get() == "student-DOOM-\(hash.prefix(16)).png")
         let hostile = try QuizResult(jsonData: Data(#"{"scores":{"c":1,"s":1,"e":1,"a":1},"id":"../x"}"#.utf8))
-        guard case .failure(let error) = BulkNames.name(for: hostile, hash: "") else { Issue.record("accepted ../x"); return }
+        guard case .failure(let error) = ResultNames.name(for: hostile, hash: "") else { Issue.record("accepted ../x"); return }
         #expect(error.path == "id")
     }
 
     @Test func aClaimedNameFailsTheLaterResultWithTheReason() throws {
-        var names = BulkNames()
+        var names = ResultNames()
         let first = try QuizResult(jsonData: Data(#"{"scores":{"c":1,"s":1,"e":1,"a":1},"id":"x"}"#.utf8))
         let second = try QuizResult(jsonData: Data(#"{"scores":{"c":2,"s":1,"e":1,"a":1},"id":"x"}"#.utf8))
         #expect(names.claim("x.png", for: first, hash: "1", at: "a:1") == nil)

@@ -9,13 +9,13 @@ import Glibc
 /// The append-only record of posters finished so far, one JSON manifest entry per
 /// line. Appends are single `write` calls on an `O_APPEND` descriptor, so a kill
 /// can at worst tear the last line, which a resume skips.
-final class Journal: Sendable {
+final class RunJournal: Sendable {
     private let url: URL
     /// The open journal, -1 once removed; held for each append so lines never interleave.
     private let descriptor: Mutex<Int32>
     private let encoder: JSONEncoder
 
-    /// Starts a journal holding `entries` (the posters a resume kept), replacing any old one.
+    /// Starts a journal holding `entries` (what an earlier run recorded, on a resume), replacing any old one.
     init(url: URL, entries: [Manifest.Entry]) throws(RenderError) {
         self.url = url
         let encoder = JSONEncoder()
@@ -54,57 +54,6 @@ final class Journal: Sendable {
             if descriptor >= 0 { close(descriptor) }
             descriptor = -1
             unlink(url.path)
-        }
-    }
-}
-
-/// The shared work queue and results of one run.
-final class RunState: Sendable {
-    private struct Counts {
-        var nextIndex = 0
-        var done: Int
-        var entries: [Manifest.Entry] = []
-        var failures: [BatchRunner.Failure] = []
-    }
-
-    private let jobs: [Int]
-    private let counts: Mutex<Counts>
-    let total: Int
-
-    /// `jobs` are the plan indices still to render; `done` counts those already kept.
-    init(jobs: [Int], total: Int, done: Int) {
-        self.jobs = jobs
-        self.total = total
-        counts = Mutex(Counts(done: done))
-    }
-
-    /// The posters finished so far.
-    var entries: [Manifest.Entry] { counts.withLock { $0.entries } }
-
-    /// The posters that failed so far.
-    var failures: [BatchRunner.Failure] { counts.withLock { $0.failures } }
-
-    func next() -> Int? {
-        counts.withLock { counts in
-            guard counts.nextIndex < jobs.count else { return nil }
-            counts.nextIndex += 1
-            return jobs[counts.nextIndex - 1]
-        }
-    }
-
-    func finish(entry: Manifest.Entry, file: String) -> BatchRunner.Progress {
-        counts.withLock { counts in
-            counts.entries.append(entry)
-            counts.done += 1
-            return BatchRunner.Progress(done: counts.done, total: total, file: file, failed: false)
-        }
-    }
-
-    func fail(_ failure: BatchRunner.Failure, file: String) -> BatchRunner.Progress {
-        counts.withLock { counts in
-            counts.failures.append(failure)
-            counts.done += 1
-            return BatchRunner.Progress(done: counts.done, total: total, file: file, failed: true)
         }
     }
 }

@@ -4,15 +4,15 @@ import Foundation
 import Glibc
 #endif
 
-/// An exclusive lock on a batch output folder, held for the whole run, so that a
-/// second batch into the same folder stops with a clear error instead of mixing
-/// its posters, journal and manifest with the first one's.
+/// An exclusive lock on a run's output folder, held for the whole run, so that a
+/// second `batch` or `render --out` into the same folder stops with a clear error
+/// instead of mixing its posters, journal and manifest with the first one's.
 ///
 /// The lock is `flock(2)` on `<out>/.batch.lock`: the kernel releases it when the
 /// process exits or dies, so a killed batch never leaves the folder locked, and
 /// the empty file it leaves is harmless. It is opened with `O_NOFOLLOW`, so a
 /// symlink planted under that name is refused rather than followed.
-final class BatchLock {
+final class RunLock {
     /// The lock file's name inside the output folder.
     static let fileName = ".batch.lock"
 
