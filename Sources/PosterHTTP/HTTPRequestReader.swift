@@ -9,7 +9,10 @@ enum HTTPRequestReader {
         _ exchange: HTTPExchange, core: HTTPServerCore, connection: OpaquePointer, method: String,
         upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
-        enum Step { case wait, dispatch, answer(HTTPResponse?) }
+        enum Step {
+            case wait, dispatch
+            case answer(HTTPResponse?)
+        }
         let limits = core.configuration
         var headers: [(name: String, value: String)] = []
         let first = exchange.state.withLock { !$0.headersSeen }

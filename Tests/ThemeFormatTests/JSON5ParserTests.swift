@@ -58,7 +58,7 @@ struct JSON5ParserTests {
     @Test func numbers() throws {
         let node = try parseJSON5("[0x1F, -0xff, .5, 5., +1, -2.5e3, 1e3, 1.0, 1.5, 0, -0, 12E-1, 9223372036854775808, -9223372036854775808]")
         let items = try #require(node.arrayValue)
-        #expect(items.map(\.doubleValue) == [31, -255, 0.5, 5, 1, -2500, 1000, 1, 1.5, 0, 0, 1.2, 9223372036854775808, -9223372036854775808])
+        #expect(items.map(\.doubleValue) == [31, -255, 0.5, 5, 1, -2500, 1000, 1, 1.5, 0, 0, 1.2, 9_223_372_036_854_775_808, -9_223_372_036_854_775_808])
         #expect(items.map(\.intValue) == [31, -255, nil, 5, 1, -2500, 1000, 1, nil, 0, 0, nil, nil, Int.min])
     }
 

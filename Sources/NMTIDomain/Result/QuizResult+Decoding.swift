@@ -56,6 +56,6 @@ extension QuizResult {
     }
 }
 
-extension Optional<String> {
+extension String? {
     fileprivate var orEmpty: String { self ?? "" }
 }

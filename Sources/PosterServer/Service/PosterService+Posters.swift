@@ -132,11 +132,11 @@ extension PosterService {
             admission.started()
             waited.withLock { $0 = queued }
             return queued <= deadline
-        }) { [self] outcome in
+        }, completion: { [self] outcome in
             admission.finished()
             let exchanges = [exchange] + inFlight.finish(job.key.digest)
             answer(exchanges, job: job, headers: headers, outcome: outcome, queued: waited.withLock { $0 })
-        }
+        })
     }
 
     /// Answers every exchange that waited for one render: the poster (cached first), or the

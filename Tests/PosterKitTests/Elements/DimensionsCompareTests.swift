@@ -102,6 +102,6 @@ import Testing
     }
 }
 
-private extension Rect {
-    var centreY: Double { y + height / 2 }
+extension Rect {
+    fileprivate var centreY: Double { y + height / 2 }
 }

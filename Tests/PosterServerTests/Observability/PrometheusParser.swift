@@ -25,13 +25,13 @@ enum PrometheusParser {
         var families: [String: Family] = [:]
         let namePattern = #/[a-zA-Z_:][a-zA-Z0-9_:]*/#
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
-            let where_ = "line \(index + 1): '\(line)'"
+            let location = "line \(index + 1): '\(line)'"
             if line.hasPrefix("# HELP ") || line.hasPrefix("# TYPE ") {
                 let parts = line.split(separator: " ", maxSplits: 3).map(String.init)
-                guard parts.count >= 3, parts[2].wholeMatch(of: namePattern) != nil else { throw Malformed(description: where_) }
+                guard parts.count >= 3, parts[2].wholeMatch(of: namePattern) != nil else { throw Malformed(description: location) }
                 if parts[1] == "TYPE" {
-                    guard parts.count == 4, ["counter", "gauge", "histogram", "summary", "untyped"].contains(parts[3]) else { throw Malformed(description: where_) }
-                    guard families[parts[2]]?.samples.isEmpty ?? true else { throw Malformed(description: "\(where_): TYPE after samples") }
+                    guard parts.count == 4, ["counter", "gauge", "histogram", "summary", "untyped"].contains(parts[3]) else { throw Malformed(description: location) }
+                    guard families[parts[2]]?.samples.isEmpty ?? true else { throw Malformed(description: "\(location): TYPE after samples") }
                     families[parts[2], default: Family()].type = parts[3]
                 } else {
                     families[parts[2], default: Family()].help = parts.count == 4 ? parts[3] : ""
@@ -39,7 +39,7 @@ enum PrometheusParser {
                 continue
             }
             guard !line.hasPrefix("#") else { continue }
-            let sample = try parseSample(String(line), where_)
+            let sample = try parseSample(String(line), location)
             let family = [sample.name, sample.name.replacing(#/_(bucket|sum|count)$/#, with: "")].first { families[$0] != nil } ?? sample.name
             families[family, default: Family()].samples.append(sample)
         }
@@ -58,22 +58,22 @@ enum PrometheusParser {
         return families
     }
 
-    private static func parseSample(_ line: String, _ where_: String) throws -> Sample {
+    private static func parseSample(_ line: String, _ location: String) throws -> Sample {
         let pattern = #/([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (\S+)/#
-        guard let match = line.wholeMatch(of: pattern) else { throw Malformed(description: where_) }
+        guard let match = line.wholeMatch(of: pattern) else { throw Malformed(description: location) }
         var labels: [String: String] = [:]
         if let body = match.output.3, !body.isEmpty {
             let labelPattern = #/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/#
             var rest = Substring(body)
             while !rest.isEmpty {
-                guard let label = rest.prefixMatch(of: labelPattern) else { throw Malformed(description: "\(where_): labels") }
+                guard let label = rest.prefixMatch(of: labelPattern) else { throw Malformed(description: "\(location): labels") }
                 labels[String(label.output.1)] = String(label.output.2)
                 rest = rest[label.range.upperBound...]
-                if rest.hasPrefix(",") { rest = rest.dropFirst() } else if !rest.isEmpty { throw Malformed(description: "\(where_): labels") }
+                if rest.hasPrefix(",") { rest = rest.dropFirst() } else if !rest.isEmpty { throw Malformed(description: "\(location): labels") }
             }
         }
         let text = String(match.output.4)
-        guard let value = Double(text) ?? (text == "+Inf" ? .infinity : nil) else { throw Malformed(description: "\(where_): value") }
+        guard let value = Double(text) ?? (text == "+Inf" ? .infinity : nil) else { throw Malformed(description: "\(location): value") }
         return Sample(name: String(match.output.1), labels: labels, value: value)
     }
 }
