@@ -80,11 +80,9 @@ struct PreviewCommand: Command {
             return
         }
         var stamp: WatchSnapshot?
-        var rounds = 0
-        while Self.watchRounds.map({ rounds < $0 }) ?? true {
+        while true {
             let current = WatchSnapshot(themeLocation: ThemeInput.store.location(of: theme))
             if current != stamp {
-                rounds += 1
                 stamp = current
                 let start = DispatchTime.now().uptimeNanoseconds
                 do throws(CommandFailure) {
@@ -101,10 +99,6 @@ struct PreviewCommand: Command {
             Thread.sleep(forTimeInterval: 0.25)
         }
     }
-
-    /// How many renders a watch makes before it returns: `$NMTI_PREVIEW_WATCH_ROUNDS`,
-    /// set only by tests so that a watch can end on its own; unset, it runs until stopped.
-    static let watchRounds: Int? = ProcessInfo.processInfo.environment["NMTI_PREVIEW_WATCH_ROUNDS"].flatMap { Int($0) }
 
     /// Renders the previews, writes the sheet and prints the fit report.
     private func preview(renderer: PosterRenderer, io: inout some TerminalIO) throws(CommandFailure) -> (PreviewRun, [String]) {

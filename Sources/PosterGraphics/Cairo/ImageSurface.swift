@@ -13,16 +13,7 @@ final class ImageSurface {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw GraphicsError(.limit, "surface size \(width)x\(height) is outside 1...32767 pixels")
         }
-        guard let surface = cairo_image_surface_create(format, Int32(width), Int32(height)) else {
-            throw GraphicsError(.cairo, "cairo_image_surface_create returned nothing")
-        }
-        do {
-            try checkCairo(cairo_surface_status(surface), "cairo_image_surface_create")
-        } catch {
-            cairo_surface_destroy(surface)
-            throw error
-        }
-        handle = surface
+        handle = try Self.checked(cairo_image_surface_create(format, Int32(width), Int32(height)), "cairo_image_surface_create")
         self.width = width
         self.height = height
     }
@@ -35,23 +26,28 @@ final class ImageSurface {
         else {
             throw GraphicsError(.limit, "surface size \(width)x\(height) is outside 1...32767 pixels")
         }
-        guard let surface = cairo_image_surface_create_for_data(
-            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))
-        else {
-            throw GraphicsError(.cairo, "cairo_image_surface_create_for_data returned nothing")
-        }
-        do {
-            try checkCairo(cairo_surface_status(surface), "cairo_image_surface_create_for_data")
-        } catch {
-            cairo_surface_destroy(surface)
-            throw error
-        }
-        handle = surface
+        handle = try Self.checked(
+            cairo_image_surface_create_for_data(
+                pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)),
+            "cairo_image_surface_create_for_data")
         self.width = width
         self.height = height
     }
 
     deinit { cairo_surface_destroy(handle) }
+
+    /// The surface `call` made, or its error (the surface destroyed): Cairo returns an
+    /// error surface rather than nothing, so its status decides.
+    private static func checked(_ surface: OpaquePointer?, _ call: String) throws(GraphicsError) -> OpaquePointer {
+        guard let surface else { throw GraphicsError(.cairo, "\(call) returned nothing") }
+        do {
+            try checkCairo(cairo_surface_status(surface), call)
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        return surface
+    }
 
     /// Bytes per row, which Cairo may pad beyond `width * 4`.
     var stride: Int { Int(cairo_image_surface_get_stride(handle)) }

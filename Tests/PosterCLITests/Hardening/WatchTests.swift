@@ -9,7 +9,6 @@ import Testing
 /// running, having printed no crash; it is then killed with SIGKILL. (A child
 /// started from a test thread inherits that thread's blocked signals, so SIGINT
 /// and SIGTERM would not reach it.)
-/// `NMTI_PREVIEW_WATCH_ROUNDS` (for tests only) lets a watch end on its own, with 0.
 @Suite("Hardening: preview --watch", .serialized)
 struct WatchTests {
     @Test func theWatchSurvivesEveryChangeToTheThemeFolder() throws {
@@ -64,23 +63,5 @@ struct WatchTests {
         for message in ["never closed", "is a folder, not a theme file", "is not a regular file", "asset 'assets/", "not found at"] {
             #expect(output.stderr.contains(message), "no '\(message)' in \(output.stderr)")
         }
-    }
-
-    @Test func aBoundedWatchEndsOnItsOwnAfterAThemeBreaks() throws {
-        let scratch = try BoundedRun.scratchFolder("watch-bounded")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let theme = scratch.appendingPathComponent("t")
-        try FileManager.default.copyItem(at: Fixtures.url("Themes/paper"), to: theme)
-        let watch = try ChildProcess(["preview", "--theme", theme.path, "--watch", "-o", scratch.appendingPathComponent("sheet.png").path],
-                                     environment: ["NMTI_PREVIEW_WATCH_ROUNDS": "2"])
-        #expect(watch.waitForOutput("re-rendered in", count: 1), "\(watch.stdoutSoFar)")
-        // One atomic change: a broken file renamed over the theme file.
-        let broken = scratch.appendingPathComponent("broken.json5")
-        try Data("{ elements: [ { type: \"nope\" } ] }".utf8).write(to: broken)
-        #expect(rename(broken.path, theme.appendingPathComponent("theme.json5").path) == 0)
-        let output = try watch.wait()
-        #expect(!output.signalled && !output.timedOut && output.status == 0, "\(output.status): \(output.stderr)")
-        #expect(output.stdout.hasSuffix("the preview failed; watching for changes\n"), "\(output.stdout)")
-        #expect(output.stderr.contains("unknown element type") || output.stderr.contains("nope"), "\(output.stderr)")
     }
 }

@@ -8,7 +8,13 @@ final class RawConnection {
 
     /// Connects; `receiveBuffer` shrinks the socket's receive buffer (a client that reads slowly).
     init(port: UInt16, receiveBuffer: Int32? = nil) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = try Self.connect(port: port, receiveBuffer: receiveBuffer, receiveTimeoutMicroseconds: 100_000)
+    }
+
+    /// A TCP socket connected to 127.0.0.1:`port` whose reads give up after the timeout.
+    static func connect(port: UInt16, receiveBuffer: Int32? = nil, receiveTimeoutMicroseconds: Int) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Curl.Failure(description: "socket failed: errno \(errno)") }
         if var size = receiveBuffer {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
@@ -17,11 +23,16 @@ final class RawConnection {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw Curl.Failure(description: "connect failed: errno \(errno)") }
-        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+        guard connected == 0 else {
+            let code = errno
+            close(descriptor)
+            throw Curl.Failure(description: "connect failed: errno \(code)")
+        }
+        var timeout = timeval(tv_sec: 0, tv_usec: receiveTimeoutMicroseconds)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return descriptor
     }
 
     deinit { close(descriptor) }
