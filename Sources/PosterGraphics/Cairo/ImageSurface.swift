@@ -38,7 +38,7 @@ final class ImageSurface {
 
     /// The surface `call` made, or its error (the surface destroyed): Cairo returns an
     /// error surface rather than nothing, so its status decides.
-    private static func checked(_ surface: OpaquePointer?, _ call: String) throws(GraphicsError) -> OpaquePointer {
+    private static func checked(_ surface: OpaquePointer?, _ call: StaticString) throws(GraphicsError) -> OpaquePointer {
         guard let surface else { throw GraphicsError(.cairo, "\(call) returned nothing") }
         do {
             try checkCairo(cairo_surface_status(surface), call)
