@@ -51,6 +51,9 @@ let package = Package(
         // GnuTLS and seven more libraries (about 3 ms of every start-up, bench/README.md).
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CSystem/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CSystem/CMicroHTTPDShim"),
+        // Pango's font-matching helper threads: one per process instead of two per font size
+        // (it defines g_thread_new for Pango; every other thread goes to GLib unchanged).
+        .target(name: "CPangoHelperThreads", dependencies: ["CPangoFT2"], path: "Sources/CSystem/CPangoHelperThreads"),
         // epoll, eventfd, accept4 and splice for the HTTP gate in front of libmicrohttpd (Glibc's module lacks them).
         .target(name: "CLinuxEvents", path: "Sources/CSystem/CLinuxEvents"),
 
@@ -63,7 +66,7 @@ let package = Package(
         // Drawing: fonts and text shaping, emoji, SVG and PNG assets, QR codes, the Cairo canvas.
         .target(
             name: "PosterGraphics",
-            dependencies: ["PosterDisplay", "PosterPNG", "PosterFiles", "PosterWords", "CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CXml2"]
+            dependencies: ["PosterDisplay", "PosterPNG", "PosterFiles", "PosterWords", "CCairo", "CPangoCairo", "CPangoFT2", "CRsvg", "CQrencode", "CXml2", "CPangoHelperThreads"]
         ),
         // Files: bounded reads that never follow a link, atomic writes inside a folder the user gave,
         // output targets, temporary files and their clean-up on a signal.

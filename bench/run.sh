@@ -32,8 +32,9 @@ fi
 
 scratch=()
 [ -z "${NMTI_BENCH_SCRATCH:-}" ] || scratch=(--scratch-path "$NMTI_BENCH_SCRATCH")
-swift build -c release "${scratch[@]}" --product nmti-poster
-swift build -c release "${scratch[@]}" --product nmti-bench
+# As scripts/install builds the shipped binary: the Swift runtime linked in.
+swift build -c release --static-swift-stdlib "${scratch[@]}" --product nmti-poster
+swift build -c release --static-swift-stdlib "${scratch[@]}" --product nmti-bench
 bin=$(swift build -c release "${scratch[@]}" --show-bin-path)
 echo "bench: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 exec "$bin/nmti-bench" --python "$python" "$@"

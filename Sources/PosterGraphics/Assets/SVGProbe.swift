@@ -97,7 +97,7 @@ enum SVGProbe {
         let forkError = errno
         close(message[1])
         guard pid > 0 else { return .unavailable(errno: forkError) }
-        let outcome = wait(for: pid, timeout: timeout)
+        let outcome = wait(for: pid, timeout: timeout, exitSignal: message[0])
         guard case .notDrawn = outcome else { return outcome }
         var bytes = [UInt8](repeating: 0, count: 300)
         let count = read(message[0], &bytes, bytes.count)
@@ -157,10 +157,19 @@ enum SVGProbe {
     }
 
     /// Polls the child until it exits or the deadline passes; a late child is killed.
-    private static func wait(for pid: pid_t, timeout: Double) -> Outcome {
+    ///
+    /// Between polls it waits on `exitSignal`, the read end of the child's message pipe:
+    /// the child's exit closes the last write end, which wakes the wait at once instead of
+    /// at the end of a pause (the pauses double, so a child done in 3.1 ms used to be seen
+    /// at 6.2 ms). Once the pipe has hung up or holds a message, it answers every wait at
+    /// once, so from then on the pauses are plain sleeps again; a copy of the write end
+    /// held by a child that another thread forked at the same moment only delays the
+    /// wake-up to the pause, as before.
+    private static func wait(for pid: pid_t, timeout: Double, exitSignal: Int32) -> Outcome {
         var start = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         var pause = timespec(tv_sec: 0, tv_nsec: 200_000)
+        var pipeIsQuiet = true
         while true {
             var status: Int32 = 0
             let result = waitpid(pid, &status, WNOHANG)
@@ -174,7 +183,18 @@ enum SVGProbe {
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
                 return working ? .timedOut : .stalled
             }
-            nanosleep(&pause, nil)
+            if pipeIsQuiet {
+                var watched = pollfd(fd: exitSignal, events: Int16(POLLIN), revents: 0)
+                let milliseconds = Int32(max(1, pause.tv_nsec / 1_000_000))
+                if poll(&watched, 1, milliseconds) > 0 {
+                    pipeIsQuiet = false
+                    // The exit closes files before the child can be reaped: poll again soon.
+                    pause.tv_nsec = 50_000
+                    continue
+                }
+            } else {
+                nanosleep(&pause, nil)
+            }
             // Quick documents answer within a millisecond or two; slow ones need no fast polling.
             pause.tv_nsec = min(20_000_000, pause.tv_nsec * 2)
         }
