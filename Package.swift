@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CSystem/CMicroHTTPDShim"),
         // Pango's font-matching helper threads: one per process instead of two per font size
         // (it defines g_thread_new for Pango; every other thread goes to GLib unchanged).
+        // ICU's word break iterator behind plain C types (its header says why).
+        .target(name: "CWordBreak", dependencies: ["CICU"], path: "Sources/CSystem/CWordBreak"),
         .target(name: "CPangoHelperThreads", dependencies: ["CPangoFT2"], path: "Sources/CSystem/CPangoHelperThreads"),
         // epoll, eventfd, accept4 and splice for the HTTP gate in front of libmicrohttpd (Glibc's module lacks them).
         .target(name: "CLinuxEvents", path: "Sources/CSystem/CLinuxEvents"),
@@ -62,7 +64,7 @@ let package = Package(
         // The PNG codec: encoding rasters (libdeflate, ISA-L) and decoding PNG assets and goldens.
         .target(name: "PosterPNG", dependencies: ["PosterDisplay", "CDeflate", "CIsal"]),
         // Words: where words begin in Chinese text, for line breaking (ICU).
-        .target(name: "PosterWords", dependencies: ["CICU"]),
+        .target(name: "PosterWords", dependencies: ["CWordBreak"]),
         // Drawing: fonts and text shaping, emoji, SVG and PNG assets, QR codes, the Cairo canvas.
         .target(
             name: "PosterGraphics",

@@ -1,4 +1,4 @@
-import CICU
+import CWordBreak
 
 /// Word boundaries in Chinese text, from ICU's dictionary-based word break
 /// iterator (`UBRK_WORD` for `zh`, with ICU's CJK dictionary). One per thread:
@@ -9,14 +9,7 @@ package final class WordSegmenter {
 
     /// Opens ICU's word break iterator for Simplified Chinese.
     package init() {
-        var status = U_ZERO_ERROR
-        let opened = nmti_word_iterator_open("zh", &status)
-        if status.rawValue > U_ZERO_ERROR.rawValue {
-            if let opened { nmti_word_iterator_close(opened) }
-            iterator = nil
-        } else {
-            iterator = opened
-        }
+        iterator = nmti_word_iterator_open("zh")
     }
 
     deinit {
@@ -43,9 +36,7 @@ package final class WordSegmenter {
         }
         for index in 1..<characters.count { result[index] = false }
         units.withUnsafeBufferPointer { buffer in
-            var status = U_ZERO_ERROR
-            nmti_word_iterator_set_text(iterator, buffer.baseAddress, Int32(buffer.count), &status)
-            guard status.rawValue <= U_ZERO_ERROR.rawValue else {
+            guard nmti_word_iterator_set_text(iterator, buffer.baseAddress, Int32(buffer.count)) == 0 else {
                 for index in result.indices { result[index] = true }
                 return
             }
@@ -56,7 +47,7 @@ package final class WordSegmenter {
                 offset = nmti_word_iterator_next(iterator)
             }
             // The iterator must not keep a pointer to this buffer.
-            nmti_word_iterator_set_text(iterator, nil, 0, &status)
+            _ = nmti_word_iterator_set_text(iterator, nil, 0)
         }
         return result
     }
@@ -65,6 +56,6 @@ package final class WordSegmenter {
     package static var icuVersion: String {
         var buffer = [CChar](repeating: 0, count: 24)
         nmti_icu_version(&buffer)
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
