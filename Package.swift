@@ -100,7 +100,7 @@ let package = Package(
         .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterGolden", "PosterServer", "PosterFiles", "PosterLinks", "PosterHashing"]),
         .executableTarget(name: "nmti-poster", dependencies: ["PosterCLI"]),
         // Throughput benchmark against Pillow, Chromium and the deflate floor: bench/README.md.
-        .executableTarget(name: "nmti-bench", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics", "PosterPNG", "PosterHashing", "CDeflate"]),
+        .executableTarget(name: "nmti-bench", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics", "PosterPNG", "PosterHashing"]),
 
         // The plugin example of docs/plugins.md: a `stamp` element written only against PosterKit.
         .target(name: "StampElement", dependencies: ["PosterKit"], path: "Examples/StampElement"),

@@ -1,4 +1,3 @@
-import CDeflate
 import Foundation
 import PosterPNG
 
@@ -47,25 +46,19 @@ enum FloorBench {
         var deflateTimes: [UInt64] = []
         var encodeTimes: [UInt64] = []
         var scanlineBytes = 0
-        guard let decompressor = libdeflate_alloc_decompressor() else { throw Failure(description: "no decompressor") }
-        defer { libdeflate_free_decompressor(decompressor) }
-        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { throw Failure(description: "no compressor") }
-        defer { libdeflate_free_compressor(compressor) }
+        guard let codec = DeflateCodec(compressionLevel: level) else { throw Failure(description: "no libdeflate codec") }
 
         for png in pngs {
             let (zlib, width, height, channels) = try idat(of: png)
             scanlineBytes = height * (width * channels + 1)
             var scanlines = [UInt8](repeating: 0, count: scanlineBytes)
-            var actual = 0
             let status = zlib.withUnsafeBytes { input in
-                scanlines.withUnsafeMutableBytes { output in
-                    libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, output.baseAddress, output.count, &actual)
-                }
+                scanlines.withUnsafeMutableBytes { output in codec.inflateZlib(input, into: output) }
             }
-            guard status == LIBDEFLATE_SUCCESS, actual == scanlineBytes else {
+            guard case .decompressed(let actual, _) = status, actual == scanlineBytes else {
                 throw Failure(description: "could not inflate the poster's IDAT")
             }
-            let bound = libdeflate_zlib_compress_bound(compressor, scanlineBytes)
+            let bound = codec.zlibBound(scanlineBytes)
             var output = [UInt8](repeating: 0, count: bound)
 
             // The same pixels as Cairo would hold them: premultiplied native-endian ARGB32.
@@ -82,7 +75,7 @@ enum FloorBench {
                 let t0 = monotonicNanoseconds()
                 let written = scanlines.withUnsafeBytes { input in
                     output.withUnsafeMutableBytes { out in
-                        libdeflate_zlib_compress(compressor, input.baseAddress, input.count, out.baseAddress, out.count)
+                        codec.deflateZlib(input, into: out)
                     }
                 }
                 let t1 = monotonicNanoseconds()
@@ -181,28 +174,21 @@ enum MachineCeiling {
         let (zlib, width, height, channels) = try FloorBench.idat(of: png)
         let size = height * (width * channels + 1)
         var scanlines = [UInt8](repeating: 0, count: size)
-        guard let decompressor = libdeflate_alloc_decompressor() else { throw FloorBench.Failure(description: "no decompressor") }
-        var actual = 0
+        guard let codec = DeflateCodec() else { throw FloorBench.Failure(description: "no decompressor") }
         _ = zlib.withUnsafeBytes { input in
-            scanlines.withUnsafeMutableBytes { output in
-                libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, output.baseAddress, output.count, &actual)
-            }
+            scanlines.withUnsafeMutableBytes { output in codec.inflateZlib(input, into: output) }
         }
-        libdeflate_free_decompressor(decompressor)
         let input = scanlines
         func rate(_ count: Int) -> Double {
             let done = Counter()
             let deadline = monotonicNanoseconds() + UInt64(seconds * 1e9)
             let t0 = monotonicNanoseconds()
             DispatchQueue.concurrentPerform(iterations: count) { _ in
-                guard let compressor = libdeflate_alloc_compressor(6) else { return }
-                defer { libdeflate_free_compressor(compressor) }
-                var output = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(compressor, input.count))
+                guard let compressor = DeflateCodec(compressionLevel: 6) else { return }
+                var output = [UInt8](repeating: 0, count: compressor.zlibBound(input.count))
                 while monotonicNanoseconds() < deadline {
                     _ = input.withUnsafeBytes { source in
-                        output.withUnsafeMutableBytes { out in
-                            libdeflate_zlib_compress(compressor, source.baseAddress, source.count, out.baseAddress, out.count)
-                        }
+                        output.withUnsafeMutableBytes { out in compressor.deflateZlib(source, into: out) }
                     }
                     _ = done.next(below: .max)
                 }

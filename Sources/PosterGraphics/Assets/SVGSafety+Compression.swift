@@ -1,4 +1,4 @@
-import CDeflate
+import PosterPNG
 
 extension SVGSafety {
     /// The two bytes that start a gzip member; librsvg 2.54 decompresses any input that starts with them.
@@ -13,26 +13,18 @@ extension SVGSafety {
     /// rather than guessed about.
     static func decompressed(_ data: [UInt8]) throws(Rejection) -> [UInt8] {
         guard data.starts(with: gzipMagic) else { return data }
-        guard let decompressor = libdeflate_alloc_decompressor() else {
+        guard let codec = DeflateCodec() else {
             throw Rejection(.malformed, "could not allocate a gzip decompressor")
         }
-        defer { libdeflate_free_decompressor(decompressor) }
         // One byte more than allowed, so that "too large" and "exactly the limit" differ.
         var output = [UInt8](repeating: 0, count: maximumDecompressedBytes + 1)
-        var consumed = 0
-        var produced = 0
-        let result = data.withUnsafeBytes { input in
-            output.withUnsafeMutableBytes { buffer in
-                libdeflate_gzip_decompress_ex(
-                    decompressor, input.baseAddress, input.count, buffer.baseAddress, buffer.count, &consumed, &produced)
-            }
+        let outcome = data.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { buffer in codec.gunzip(input, into: buffer) }
         }
-        switch result {
-        case LIBDEFLATE_SUCCESS:
-            break
-        case LIBDEFLATE_INSUFFICIENT_SPACE:
+        if outcome == .tooLarge {
             throw fail("gzip-compressed SVG decompresses to more than \(maximumDecompressedBytes) bytes")
-        default:
+        }
+        guard case .decompressed(let produced, let consumed) = outcome else {
             throw Rejection(.malformed, "corrupt or truncated gzip data")
         }
         guard produced <= maximumDecompressedBytes else {

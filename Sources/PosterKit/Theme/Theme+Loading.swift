@@ -18,7 +18,7 @@ extension Theme {
             ThemeError(diagnostics: [Diagnostic(file: file.path, path: .root, location: nil, message: message, severity: .error)])
         }
         // Before anything is read, so that the message can never quote a file elsewhere.
-        let escape = escapeFromFolder(file, folder: folder)
+        let escape = FolderContainment.escape(of: file, from: folder)
         guard exists || escape != nil else { throw fail("no such theme file or folder") }
         if let escape { throw fail(escape) }
         // Checked before reading: a FIFO would block, and /dev/zero or a huge file would fill memory.

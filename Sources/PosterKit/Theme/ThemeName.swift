@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The rule a theme's name follows, because it becomes a folder name (batch output,
 /// goldens, artifacts), part of report links and of printed lines:
@@ -31,30 +28,5 @@ public enum ThemeName {
         }
         guard !name.contains("..") else { return "a theme name cannot contain '..'" }
         return nil
-    }
-}
-
-extension Theme {
-    /// Why the theme file may not be read: it is a symlink, or resolves to a place,
-    /// outside `folder`; nil when it stays inside. The target's content is never read.
-    static func escapeFromFolder(_ file: URL, folder: URL) -> String? {
-        var info = stat()
-        guard lstat(file.path, &info) == 0 else { return nil }
-        guard let resolvedFile = realPath(file.path), let resolvedFolder = realPath(folder.path) else {
-            return (info.st_mode & S_IFMT) == S_IFLNK ? "is a symbolic link that leads nowhere" : nil
-        }
-        let prefix = resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/"
-        guard resolvedFile.hasPrefix(prefix) else {
-            return (info.st_mode & S_IFMT) == S_IFLNK
-                ? "is a symbolic link that leads outside the theme folder; a theme reads only its own folder"
-                : "resolves outside the theme folder; a theme reads only its own folder"
-        }
-        return nil
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
