@@ -40,20 +40,28 @@ package final class DeflateCodec {
 
     /// Decompresses the gzip member `input` starts with into `output`.
     package func gunzip(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Outcome {
-        var consumed = 0
-        var produced = 0
-        let result = libdeflate_gzip_decompress_ex(
-            decompressor, input.baseAddress, input.count, output.baseAddress, output.count, &consumed, &produced)
-        return Self.outcome(result, produced: produced, consumed: consumed)
+        decompress(input, into: output, with: libdeflate_gzip_decompress_ex)
     }
 
     /// Decompresses the zlib stream `input` into `output`.
     package func inflateZlib(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Outcome {
+        decompress(input, into: output, with: libdeflate_zlib_decompress_ex)
+    }
+
+    /// One of libdeflate's `…_decompress_ex` calls (they share a signature) over the buffers.
+    private func decompress(
+        _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer,
+        with call: (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutableRawPointer?, Int,
+                    UnsafeMutablePointer<Int>?, UnsafeMutablePointer<Int>?) -> libdeflate_result
+    ) -> Outcome {
         var consumed = 0
         var produced = 0
-        let result = libdeflate_zlib_decompress_ex(
-            decompressor, input.baseAddress, input.count, output.baseAddress, output.count, &consumed, &produced)
-        return Self.outcome(result, produced: produced, consumed: consumed)
+        let result = call(decompressor, input.baseAddress, input.count, output.baseAddress, output.count, &consumed, &produced)
+        switch result {
+        case LIBDEFLATE_SUCCESS: return .decompressed(produced: produced, consumed: consumed)
+        case LIBDEFLATE_INSUFFICIENT_SPACE: return .tooLarge
+        default: return .corrupt
+        }
     }
 
     /// Compresses `input` into a zlib stream in `output`; the bytes written, 0 when it did not
@@ -67,13 +75,5 @@ package final class DeflateCodec {
     package func zlibBound(_ inputBytes: Int) -> Int {
         guard let compressor else { return 0 }
         return libdeflate_zlib_compress_bound(compressor, inputBytes)
-    }
-
-    private static func outcome(_ result: libdeflate_result, produced: Int, consumed: Int) -> Outcome {
-        switch result {
-        case LIBDEFLATE_SUCCESS: .decompressed(produced: produced, consumed: consumed)
-        case LIBDEFLATE_INSUFFICIENT_SPACE: .tooLarge
-        default: .corrupt
-        }
     }
 }
