@@ -130,7 +130,7 @@ struct LandingPage {
         .primary:active{background:#B8291A}\
         .secondary{margin-top:14px;padding:11px 20px;border:1.5px solid #CFC4B4;color:#1F1B16;font-size:15px;font-weight:600}\
         .note{max-width:350px;margin:8px auto 0;font-size:13px;line-height:1.5;color:#6D655A;overflow-wrap:anywhere}\
-        .wechat-hint{display:none;max-width:350px;margin:8px auto 0;font-size:13px;line-height:1.5;color:#6D655A}\
+        .wechat-hint{display:none;width:fit-content;max-width:350px;margin:10px auto 0;padding:5px 12px;border-radius:10px;background:#E9E1D4;font-size:13px;line-height:1.5;color:#3A332B}\
         .wechat .wechat-hint{display:block}\
         .poster{margin:26px auto 22px;max-width:375px}\
         .poster img{display:block;width:100%;height:auto;border-radius:14px;background:#E9E1D4;box-shadow:0 10px 30px rgba(60,40,20,.18)}\
