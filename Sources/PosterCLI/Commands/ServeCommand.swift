@@ -94,7 +94,7 @@ struct ServeCommand: Command {
             .value("pair-theme", valueName: "name", defaultValue: "pair", help: "The theme of a reply link's page (the pairing poster)."),
             .value("card-theme", valueName: "name", defaultValue: "card", help: "The theme of a link's preview card (og:image)."),
             .value("thumb-theme", valueName: "name", defaultValue: "thumb",
-                   help: "The theme of a landing page's first image, the square thumbnail WeChat shows for a shared page."),
+                   help: "A landing page's first image, the square WeChat thumbnail."),
             .value("quiz-url", valueName: "url",
                    help: "Where a friend without the app takes the quiz (https); the invite page's main button goes there with nmti_invite=<invite link>."),
             .value("apple-app-id", valueName: "id", help: "An iOS app (TEAMID.bundle.id) for apple-app-site-association; repeatable.", isRepeating: true),

@@ -33,8 +33,9 @@ struct LandingCopy {
 
     /// The "open in the app" button.
     static let openApp = "在 App 中打开"
-    /// Next to "open in the app", shown only inside WeChat, which does not open apps from a page.
-    static let wechatHint = "微信里打不开 App：点右上角 ··· 选「在浏览器打开」"
+    /// Next to "open in the app", shown only inside WeChat, which does not open apps from a
+    /// page ("这里", not "微信": no page says 微信, the word scams lure with; ErrorEchoTests).
+    static let wechatHint = "这里打不开 App：点右上角 ··· 选「在浏览器打开」"
 
     /// The copy of `link`'s page; `hasQuiz` says whether the service has a quiz URL
     /// (without one, an invite page's main action is "open in the app").
