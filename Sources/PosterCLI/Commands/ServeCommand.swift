@@ -50,6 +50,14 @@ struct ServeCommand: Command {
             GET /v1/links/<i|r>/<theme>.png?<link query>, an "open in the app" link and
             the preview meta tags (og:image is the --card-theme card). Nicknames from a
             link are shown only when its signature verifies under the link key file.
+            With --quiz-url (NMTI_QUIZ_URL), the web quiz, H5, store or 小程序 page a
+            friend without the app should reach (https; http only for 127.0.0.1 and
+            localhost), an invite page's main button opens it with
+            nmti_invite=<the invite link, percent-encoded> appended to its query, so
+            the result can be an invited one; a reply page's main button passes the
+            inviter's invite on the same way (without --quiz-url: to the invite page),
+            and "open in the app" comes second. A bad quiz URL exits with 64. Each
+            page's first image is the square --thumb-theme thumbnail WeChat shows.
             /.well-known/apple-app-site-association and /.well-known/assetlinks.json
             declare the apps of --apple-app-id, --android-package and
             --android-cert-sha256 (404 when none is given).
@@ -85,6 +93,10 @@ struct ServeCommand: Command {
         ] + LinkOptions.specOptions + [
             .value("pair-theme", valueName: "name", defaultValue: "pair", help: "The theme of a reply link's page (the pairing poster)."),
             .value("card-theme", valueName: "name", defaultValue: "card", help: "The theme of a link's preview card (og:image)."),
+            .value("thumb-theme", valueName: "name", defaultValue: "thumb",
+                   help: "A landing page's first image, the square WeChat thumbnail."),
+            .value("quiz-url", valueName: "url",
+                   help: "Where a friend without the app takes the quiz (https); the invite page's main button goes there with nmti_invite=<invite link>."),
             .value("apple-app-id", valueName: "id", help: "An iOS app (TEAMID.bundle.id) for apple-app-site-association; repeatable.", isRepeating: true),
             .value("android-package", valueName: "name", help: "The Android package for assetlinks.json (with --android-cert-sha256)."),
             .value("android-cert-sha256", valueName: "hex", help: "A signing certificate's SHA-256 (AA:BB:...) for assetlinks.json; repeatable.",
@@ -133,6 +145,8 @@ struct ServeCommand: Command {
         configuration.linkBase = links.base
         configuration.pairTheme = try Self.themeName(values, "pair-theme") ?? configuration.pairTheme
         configuration.cardTheme = try Self.themeName(values, "card-theme") ?? configuration.cardTheme
+        configuration.thumbTheme = try Self.themeName(values, "thumb-theme") ?? configuration.thumbTheme
+        configuration.quizURL = try Self.quizURL(values)
         configuration.apps = try Self.apps(values)
         self.configuration = configuration
         signingKeyFile = values.options("signing-key-file").last
@@ -147,6 +161,15 @@ struct ServeCommand: Command {
             throw UsageError("\(values.source(of: name)) expects a theme folder name, got '\(text)'", commandPath: values.commandPath)
         }
         return text
+    }
+
+    private static func quizURL(_ values: ParsedValues) throws(UsageError) -> QuizURL? {
+        guard let text = values.options("quiz-url").last else { return nil }
+        do throws(QuizURLError) {
+            return try QuizURL(text)
+        } catch {
+            throw UsageError("\(values.source(of: "quiz-url")) is not a usable quiz URL: \(error)", commandPath: values.commandPath)
+        }
     }
 
     private static func apps(_ values: ParsedValues) throws(UsageError) -> AppDeclarations {

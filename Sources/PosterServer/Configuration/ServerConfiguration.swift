@@ -65,6 +65,11 @@ public struct ServerConfiguration: Sendable {
     public var pairTheme = "pair"
     /// The theme of a link's preview card (`og:image`).
     public var cardTheme = "card"
+    /// The theme of a landing page's first image, the square share thumbnail WeChat takes.
+    public var thumbTheme = "thumb"
+    /// Where a friend without the app takes the quiz: the invite page's main button,
+    /// carrying the invite; nil keeps "open in the app" as the invite page's main action.
+    public var quizURL: QuizURL?
     /// The apps that may open the link base's URLs (`/.well-known/` files).
     public var apps = AppDeclarations()
 

@@ -71,9 +71,11 @@ extension PosterService {
         let checked = CheckedLink(parsed, signer: configuration.linkSigner)
         let signature = checked.isVerified ? parsed.signature : nil
         let posterTheme = kind == "r" ? configuration.pairTheme : ThemeStore.defaultThemeName
+        let pageURL = checked.link.url(form: .web(base), signature: signature)
         let page = LandingPage(
-            link: checked.link, pageURL: checked.link.url(form: .web(base), signature: signature),
-            appURL: checked.link.url(form: .scheme, signature: signature),
+            link: checked.link, pageURL: pageURL, appURL: checked.link.url(form: .scheme, signature: signature),
+            actionURL: actionURL(checked, pageURL: pageURL, base: base),
+            thumb: linkImage(checked.link, signature: signature, theme: configuration.thumbTheme, base: base, fallback: (500, 500)),
             poster: linkImage(checked.link, signature: signature, theme: posterTheme, base: base, fallback: (750, 1334)),
             card: linkImage(checked.link, signature: signature, theme: configuration.cardTheme, base: base, fallback: (1200, 630)))
         let body = page.html
@@ -90,6 +92,22 @@ extension PosterService {
         }
         headers.append(("Content-Type", "text/html; charset=utf-8"))
         return HTTPResponse(status: 200, headers: headers, body: body)
+    }
+
+    /// Where a landing page's main button goes. An invite: the quiz URL carrying the
+    /// invite (nil without a quiz URL). A reply: the inviter's own invite, for a third
+    /// friend, through the quiz URL or else as its landing page. The invite is signed
+    /// only when the reply verified (its nicknames are then the ones the reply vouched for).
+    func actionURL(_ checked: CheckedLink, pageURL: String, base: LinkBase) -> String? {
+        switch checked.link {
+        case .invite:
+            return configuration.quizURL?.carrying(invite: pageURL)
+        case .reply(let pack, _, let inviter):
+            let invite = NMTILink.invite(pack: pack, sender: inviter)
+            let signature = checked.isVerified ? configuration.linkSigner?.signature(for: invite) : nil
+            let inviteURL = invite.url(form: .web(base), signature: signature)
+            return configuration.quizURL?.carrying(invite: inviteURL) ?? inviteURL
+        }
     }
 
     /// The absolute URL of a link's poster in `theme`, signed when the service signs
@@ -141,7 +159,8 @@ extension PosterService {
         }
         guard let entry = catalog.entry(themeName) else {
             let role = themeName == configuration.pairTheme ? "the pairing theme '\(themeName)' (--pair-theme)"
-                : themeName == configuration.cardTheme ? "the preview card theme '\(themeName)' (--card-theme)" : "no theme of that name"
+                : themeName == configuration.cardTheme ? "the preview card theme '\(themeName)' (--card-theme)"
+                : themeName == configuration.thumbTheme ? "the thumbnail theme '\(themeName)' (--thumb-theme)" : "no theme of that name"
             throw ServiceError(404, "unknown-theme", path: "theme", "\(role) is not loaded; add it to the themes folder. Known themes: \(catalog.names.joined(separator: ", "))")
         }
         if kind == "i", themeName == configuration.pairTheme {

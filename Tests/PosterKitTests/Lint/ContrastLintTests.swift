@@ -79,7 +79,7 @@ import Testing
         #expect(found.map(\.element) == ["beforeCard", "offCard"], "\(found)")
     }
 
-    @Test(arguments: ["classic", "neon", "paper", "pair", "card"])
+    @Test(arguments: ["classic", "neon", "paper", "pair", "card", "thumb"])
     func theShippedThemesPassInEveryVariant(name: String) throws {
         let theme = try Theme.load(from: URL(fileURLWithPath: "Themes/\(name)"))
         let report = try ContrastLint.catalogueReport(of: theme, renderer: PosterRenderer())

@@ -85,8 +85,8 @@ import Testing
         }
     }
 
-    @Test func withoutPairAndCardThemesThePageStillWorksAndImagesAreSigned() throws {
-        let themes = try LinkFixtures.themes(without: ["pair", "card"])
+    @Test func withoutPairCardAndThumbThemesThePageStillWorksAndImagesAreSigned() throws {
+        let themes = try LinkFixtures.themes(without: ["pair", "card", "thumb"])
         defer { try? FileManager.default.removeItem(at: themes) }
         let keys = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-url-keys-\(UUID().uuidString)")
         try "url-signing-key-0123456789\n".write(to: keys, atomically: true, encoding: .utf8)
@@ -107,6 +107,9 @@ import Testing
         #expect((missing.error?["message"] as? String)?.contains("--pair-theme") == true)
         let card = try #require(LinkFixtures.meta("og:image", in: reply.text))
         #expect((try Curl.request(card).error?["message"] as? String)?.contains("--card-theme") == true)
+        let thumb = try #require(LinkFixtures.attribute("src", after: "id=\"thumb\"", in: reply.text))
+        #expect(thumb.hasPrefix(origin + "v1/links/r/thumb.png?"))
+        #expect((try Curl.request(thumb).error?["message"] as? String)?.contains("--thumb-theme") == true)
 
         let invite = try Curl.request(server.url(try LinkFixtures.target(LinkFixtures.invite, base: origin)))
         let poster = try #require(LinkFixtures.attribute("src", after: "id=\"poster\"", in: invite.text))
@@ -138,6 +141,9 @@ import Testing
             (["--android-package", "com.example.nmti", "--android-cert-sha256", "AA:BB"], "32 hex pairs"),
             (["--link-base", "ftp://nmti.example/"], "--link-base"),
             (["--pair-theme", "../x"], "--pair-theme"),
+            (["--thumb-theme", "."], "--thumb-theme"),
+            (["--quiz-url", "http://quiz.example/start"], "option '--quiz-url' is not a usable quiz URL: the scheme must be https; http is accepted only for 127.0.0.1"),
+            (["--quiz-url", "https://quiz.example/#/start"], "option '--quiz-url' is not a usable quiz URL: must not hold a fragment"),
         ]
         for (arguments, says) in cases {
             let process = Process()

@@ -5,13 +5,14 @@ import PosterKit
 
 /// What the link tests share: a themes folder with `pair` and `card` stand-ins (the
 /// real themes live elsewhere; copies of classic under those names exercise the
-/// routes), a link key file and links signed with it.
+/// routes) and the real `thumb` (the landing pages' first image must be square), a
+/// link key file and links signed with it.
 enum LinkFixtures {
     static let linkKey = "link-key-0123456789abcdef"
     static let signer = try! LinkSigner(keys: [Array(linkKey.utf8)])
 
-    /// A temporary folder holding `classic`, and copies of it named `pair` and `card`
-    /// unless `without` names them; the caller removes it.
+    /// A temporary folder holding `classic`, copies of it named `pair` and `card`, and
+    /// the shipped `thumb`, unless `without` names them; the caller removes it.
     static func themes(without: Set<String> = []) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-link-themes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -22,6 +23,9 @@ enum LinkFixtures {
             let file = copy.appendingPathComponent("theme.json5")
             let text = try String(contentsOf: file, encoding: .utf8)
             try text.replacingOccurrences(of: "name: \"classic\"", with: "name: \"\(name)\"").write(to: file, atomically: true, encoding: .utf8)
+        }
+        if !without.contains("thumb") {
+            try FileManager.default.copyItem(at: ServerProcess.packageRoot.appendingPathComponent("Themes/thumb"), to: folder.appendingPathComponent("thumb"))
         }
         return folder
     }
