@@ -60,12 +60,13 @@ struct ThemesValidateCommand: Command {
             3:1 for text of 24 pt, or 18.67 pt bold) is listed as a contrast finding;
             any finding exits with 1. --no-contrast skips this pass.
 
-            Every qr box that carries a link is then laid out with the longest link the engine prints (a
-            signed student reply, both nicknames at the limit of 96 bytes, scores of
-            +-12) and a typical one, printed in the web form under --link-base (else
-            under https://nmti.example/): a box where the typical link gets modules
-            under 4 px, or the longest under 3 px or none at all, is listed with its
-            file, JSON path, size and the link length it was checked with, and exits
+            Every qr box that carries a link ({link}, {inviter.link}) is then laid
+            out with the longest link the engine prints (a signed student reply,
+            both nicknames at the limit of 96 bytes, scores of +-12) and a typical
+            one, printed in the web form under --link-base (else under
+            https://nmti.example/): a box where the typical link gets modules under
+            4 px, or the longest under 3 px or none at all, is listed with its file,
+            JSON path, size and the link length it was checked with, and exits
             with 1.
 
             EXAMPLES:
