@@ -103,8 +103,9 @@ def svg_content(src, side):
     return maker
 
 def qr_code(i):
-    return {"type": "qr", "data": "x" * 1020 + "{code}", "correction": "H", "x": (i % 40) * 50, "y": (i // 40) * 50,
-            "width": 48}
+    # 96 pt: a version-36 code with its 4-module quiet zone fits at 1 px a module.
+    return {"type": "qr", "data": "x" * 1020 + "{code}", "correction": "H", "x": (i % 20) * 100, "y": (i // 20) * 100,
+            "width": 96}
 
 # case: (element maker, count under the budget, count over it (or count and maker), files, the line it fills)
 CASES = {

@@ -1,4 +1,5 @@
 import Foundation
+import NMTIDomain
 import PosterKit
 
 /// `nmti-poster themes list`: the themes in the themes folder.
@@ -59,35 +60,56 @@ struct ThemesValidateCommand: Command {
             3:1 for text of 24 pt, or 18.67 pt bold) is listed as a contrast finding;
             any finding exits with 1. --no-contrast skips this pass.
 
+            Every qr box that carries a link ({link}, {inviter.link}) is then laid
+            out with the longest link the engine prints (a signed student reply,
+            both nicknames at the limit of 96 bytes, scores of +-12) and a typical
+            one, printed in the web form under --link-base (else under
+            https://nmti.example/): a box where the typical link gets modules under
+            4 px, or the longest under 3 px or none at all, is listed with its file,
+            JSON path, size and the link length it was checked with, and exits
+            with 1.
+
             EXAMPLES:
               nmti-poster themes validate Themes/classic
               nmti-poster themes validate classic neon paper
             """,
         arguments: [ArgumentSpec("theme", help: "Theme names, folders or theme.json5 files.", isRepeating: true)],
-        options: [.flag("no-contrast", help: "Only check the theme; skip the contrast lint over its variants.")])
+        options: [.flag("no-contrast", help: "Only check the theme; skip the contrast lint over its variants."),
+                  LinkOptions.specOptions[0]])
 
     /// The themes to check.
     let themes: [String]
     /// Whether valid themes also get the contrast lint.
     let checksContrast: Bool
+    /// The link base the QR box lint prints links under (nil: `QRBoxLint.referenceBase`).
+    let linkBase: LinkBase?
 
     init(_ values: ParsedValues) throws(UsageError) {
         themes = values.arguments("theme")
         checksContrast = !values.flag("no-contrast")
+        let raw = values.options("link-base").last
+            ?? ProcessInfo.processInfo.environment[LinkOptions.baseVariable].flatMap { $0.isEmpty ? nil : $0 }
+        do throws(LinkBaseError) {
+            linkBase = try raw.map { base throws(LinkBaseError) in try LinkBase(base) }
+        } catch {
+            let source = values.options("link-base").isEmpty ? LinkOptions.baseVariable : "--link-base"
+            throw UsageError("\(source): \(error)", commandPath: values.commandPath)
+        }
     }
 
     func run(io: inout some TerminalIO) throws(CommandFailure) {
         var invalid = 0
         var missing = 0
         var lowContrast = 0
+        var smallQR = 0
         var lines = ReportLines()
         for name in themes {
             do throws(CommandFailure) {
                 let theme = try ThemeInput.load(name)
                 lines.print("ok: \(name) (\(theme.name), \(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt)", io: &io)
                 var findings: [String] = []
+                let renderer = try ThemeInput.renderer()
                 if checksContrast {
-                    let renderer = try ThemeInput.renderer()
                     do throws(RenderError) {
                         findings = try ContrastLint.catalogueReport(of: theme, renderer: renderer)
                     } catch {
@@ -98,6 +120,12 @@ struct ThemesValidateCommand: Command {
                     lowContrast += 1
                     io.printErrorLine("\(name): \(findings.count) texts below WCAG AA contrast:")
                     for finding in findings { io.printErrorLine("  " + TerminalText.escaped(finding)) }
+                }
+                let boxes = try qrBoxFindings(theme, renderer: renderer)
+                if !boxes.isEmpty {
+                    smallQR += 1
+                    io.printErrorLine("\(name): \(boxes.count) QR boxes too small for the links they carry:")
+                    for finding in boxes { io.printErrorLine("  error: " + TerminalText.escaped(finding)) }
                 }
             } catch {
                 if error.kind == .missingInput { missing += 1 } else { invalid += 1 }
@@ -113,6 +141,18 @@ struct ThemesValidateCommand: Command {
         try lines.finish()
         if lowContrast > 0 {
             throw CommandFailure(.lowContrast, "\(lowContrast) of \(themes.count) themes have texts below WCAG AA contrast")
+        }
+        if smallQR > 0 {
+            throw CommandFailure(.smallQRBox, "\(smallQR) of \(themes.count) themes have QR boxes too small for the links they carry")
+        }
+    }
+
+    /// The QR box lint's findings for a theme.
+    private func qrBoxFindings(_ theme: Theme, renderer: PosterRenderer) throws(CommandFailure) -> [String] {
+        do throws(RenderError) {
+            return try QRBoxLint.report(of: theme, renderer: renderer, base: linkBase)
+        } catch {
+            throw ThemeInput.failure(error)
         }
     }
 }

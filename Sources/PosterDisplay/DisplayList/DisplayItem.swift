@@ -10,8 +10,9 @@ public enum DisplayItem: Sendable, Hashable {
     case text(LaidOutText, origin: Point, color: Color, stroke: Stroke?, shadow: Shadow?)
     /// An image asset fitted into a frame, clipped to a rounded rectangle or circle.
     case image(ImageReference, frame: Rect, fit: ImageFit, cornerRadius: Double, circle: Bool, opacity: Double)
-    /// A QR code whose modules snap to whole device pixels.
-    case qr(QRMatrix, frame: Rect, foreground: Color, background: Color?, quietZone: Int)
+    /// A QR code fitted into its box with modules of whole device pixels; the
+    /// background, if any, fills the whole box.
+    case qr(QRPlacement, foreground: Color, background: Color?)
     /// Children drawn with a shared opacity and optional clip; with a tint, in that
     /// one colour, keeping only their shape.
     case group([DisplayItem], opacity: Double, clip: ShapeGeometry?, tint: Color? = nil)
@@ -25,8 +26,10 @@ public enum DisplayItem: Sendable, Hashable {
             return Rect(x: box.x - grow, y: box.y - grow, width: box.width + 2 * grow, height: box.height + 2 * grow)
         case .text(let text, let origin, _, _, _):
             return Rect(x: origin.x, y: origin.y, width: text.size.width, height: text.size.height)
-        case .image(_, let frame, _, _, _, _), .qr(_, let frame, _, _, _):
+        case .image(_, let frame, _, _, _, _):
             return frame
+        case .qr(let placement, _, _):
+            return placement.box
         case .group(let children, _, let clip, _):
             if let clip { return clip.bounds }
             let boxes = children.compactMap(\.bounds)

@@ -46,18 +46,17 @@ extension PosterCanvas {
         cairo_paint_with_alpha(cr, min(max(opacity, 0), 1))
     }
 
-    /// Draws a QR code with every module a whole number of device pixels, centred in its frame.
-    func drawQR(
-        _ matrix: QRMatrix, frame: Rect, foreground: Color, background: Color?, quietZone: Int, in cr: OpaquePointer
-    ) {
-        var x = frame.x, y = frame.y
+    /// Draws a placed QR code: the background over the whole box, then the modules,
+    /// each `placement.modulePixels` device pixels, where layout put them.
+    func drawQR(_ placement: QRPlacement, foreground: Color, background: Color?, in cr: OpaquePointer) {
+        // From the box's own device position (layout assumed the plain 2x canvas; this
+        // keeps the code on whole pixels on any surface that translates by whole pixels).
+        var x = placement.box.x, y = placement.box.y
         cairo_user_to_device(cr, &x, &y)
-        let side = Int((min(frame.width, frame.height) * Self.scale).rounded(.down))
-        let modules = matrix.size + 2 * quietZone
-        let modulePixels = max(1, side / modules)
-        let drawn = modulePixels * modules
-        let left = Int(x.rounded()) + (side - drawn) / 2
-        let top = Int(y.rounded()) + (side - drawn) / 2
+        let boxLeft = Int(x.rounded()), boxTop = Int(y.rounded())
+        let box = placement.boxPixels, drawn = placement.drawnPixels
+        let left = boxLeft + drawn.x - box.x, top = boxTop + drawn.y - box.y
+        let matrix = placement.matrix, quietZone = placement.quietZone, modulePixels = placement.modulePixels
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_identity_matrix(cr)
@@ -66,7 +65,7 @@ extension PosterCanvas {
             // The background fills the whole square box, not just the snapped modules,
             // so the code never looks smaller than the space the theme gave it.
             cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
-            cairo_rectangle(cr, Double(Int(x.rounded())), Double(Int(y.rounded())), Double(side), Double(side))
+            cairo_rectangle(cr, Double(boxLeft), Double(boxTop), Double(box.side), Double(box.side))
             cairo_fill(cr)
         }
         cairo_set_source_rgba(cr, foreground.red, foreground.green, foreground.blue, foreground.alpha)

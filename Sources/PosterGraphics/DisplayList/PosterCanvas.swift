@@ -130,8 +130,8 @@ package final class PosterCanvas {
                 throw GraphicsError(.asset, "image '\(reference.id)' is not among the assets the list was drawn with")
             }
             try drawImage(asset, frame: frame, fit: fit, cornerRadius: radius, circle: circle, opacity: opacity, in: cr)
-        case .qr(let matrix, let frame, let foreground, let background, let quietZone):
-            drawQR(matrix, frame: frame, foreground: foreground, background: background, quietZone: quietZone, in: cr)
+        case .qr(let placement, let foreground, let background):
+            drawQR(placement, foreground: foreground, background: background, in: cr)
         case .group(let children, let opacity, let clip, let tint):
             cairo_save(cr)
             if let clip {

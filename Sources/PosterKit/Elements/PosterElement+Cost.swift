@@ -153,7 +153,10 @@ extension QRElement: CostEstimating {
                 return estimator.variants[index][name].utf8.count
             }
         }.max() ?? 0
-        estimator.add(.qr, Double(min(bytes, QRMatrix.maximumBytes)), "QR code of up to \(min(bytes, QRMatrix.maximumBytes)) bytes", node)
+        // Layout may encode the text once per level from the minimum up (QRPlacement.fitting).
+        let levels = QRMatrix.Correction.allCases.filter { $0 >= minimumCorrection }.count
+        let encoded = min(bytes, QRMatrix.maximumBytes)
+        estimator.add(.qr, Double(encoded * levels), "QR code of up to \(encoded) bytes at up to \(levels) levels", node)
         // What the theme itself puts in the data must encode for every variant.
         for values in estimator.variants {
             let text = data.render(values)

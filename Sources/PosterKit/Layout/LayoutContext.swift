@@ -13,6 +13,8 @@ public final class LayoutContext {
     public private(set) var notes: [FitNote] = []
     /// The node being laid out, for labelling notes.
     private var currentLabels: [String] = []
+    /// The JSON path of the node being laid out (a label may be an `id`).
+    private var currentPaths: [String] = []
     /// The element and weight of each laid-out text, for the contrast lint (the
     /// first element, when two lay out the very same text). Made when asked for:
     /// hashing every text's glyphs is work a plain render does not need.
@@ -26,6 +28,10 @@ public final class LayoutContext {
     /// Every element laid out, in theme order (a container before its children),
     /// when a layout dump was asked for; nil otherwise, so a render records nothing.
     package var laidOutElements: [LaidOutElement]?
+    /// How each `qr` element's code fitted its box, when the QR box lint asks (nil
+    /// otherwise). While recording, a code that does not fit is recorded and left
+    /// out instead of failing the layout, so that every box is judged.
+    package var qrFits: [QRFit]?
 
     init(values: BindingValues, shaper: TextShaper, theme: Theme) {
         self.values = values
@@ -63,6 +69,9 @@ public final class LayoutContext {
     /// The id or JSON path of the element being laid out, for error messages.
     public var currentLabel: String { currentLabels.last ?? "$" }
 
+    /// The JSON path of the element being laid out in the theme file.
+    package var currentPath: String { currentPaths.last ?? "$" }
+
     /// Records a fit problem for the element being laid out.
     public func note(_ kind: FitNote.Kind, element: String? = nil, text: String? = nil, detail: String) {
         notes.append(FitNote(element: element ?? currentLabels.last ?? "$", kind: kind, text: text, detail: detail))
@@ -75,7 +84,11 @@ public final class LayoutContext {
     {
         if let when = node.when, !when.evaluate(values) { return nil }
         currentLabels.append(node.label)
-        defer { currentLabels.removeLast() }
+        currentPaths.append(node.path.description)
+        defer {
+            currentLabels.removeLast()
+            currentPaths.removeLast()
+        }
         let origin = Point(x: parentOrigin.x + node.x, y: (flowY ?? parentOrigin.y) + node.y)
         let width = node.width ?? max(0, parentWidth - node.x)
         let index = laidOutElements?.count

@@ -1,5 +1,6 @@
-import NMTIDomain
 import Foundation
+import NMTIDomain
+import PosterGraphics
 
 /// A readable account of a laid-out poster: every element's label, type and bounds,
 /// and for each text its final lines. `render --layout-json FILE` writes it, and the
@@ -34,6 +35,33 @@ public struct LayoutDump: Codable, Sendable, Hashable {
         public var bounds: Rect?
         /// The lines of each text it draws (a `text` element has one text; nil when it draws none).
         public var lines: [Line]?
+        /// The QR code it draws, as drawn (nil for every other element).
+        public var qr: QRCode?
+    }
+
+    /// A QR code as drawn: the level and size layout chose for its box (`bounds`).
+    public struct QRCode: Codable, Sendable, Hashable {
+        /// The code with its quiet zone, in points: centred in the box on whole device pixels.
+        public var drawn: Rect
+        /// Modules a side, without the quiet zone.
+        public var modules: Int
+        /// The QR version (1 – 40).
+        public var version: Int
+        /// The error-correction level: L, M, Q or H.
+        public var correction: String
+        /// Device pixels (PNG pixels) a module side.
+        public var modulePixels: Int
+        /// The quiet zone on each side, in modules.
+        public var quietZone: Int
+
+        init(_ placement: QRPlacement) {
+            drawn = LayoutDump.rounded(placement.drawnPixels.rect(scale: PosterCanvas.scale))
+            modules = placement.matrix.size
+            version = placement.version
+            correction = placement.correction.rawValue
+            modulePixels = placement.modulePixels
+            quietZone = placement.quietZone
+        }
     }
 
     /// One line of text as drawn.
@@ -71,8 +99,11 @@ public struct LayoutDump: Codable, Sendable, Hashable {
             if !isContainer {
                 for item in element.items { Self.collectLines(item, into: &lines) }
             }
+            let qr = element.items.lazy.compactMap { item -> QRCode? in
+                if case .qr(let placement, _, _) = item { QRCode(placement) } else { nil }
+            }.first
             return Element(label: element.label, type: element.type, bounds: bounds.map(Self.rounded),
-                           lines: lines.isEmpty ? nil : lines)
+                           lines: lines.isEmpty ? nil : lines, qr: qr)
         }
     }
 

@@ -106,11 +106,12 @@ public final class PosterRenderer: Sendable {
     }
 
     /// `layout`, and the context it used (which knows each text's element, for the contrast lint).
-    static func layoutKeepingContext(theme: Theme, values: BindingValues, shaper: TextShaper, recordingElements: Bool = false)
-        throws(RenderError) -> (list: DisplayList, context: LayoutContext)
-    {
+    static func layoutKeepingContext(
+        theme: Theme, values: BindingValues, shaper: TextShaper, recordingElements: Bool = false, recordingQRFits: Bool = false
+    ) throws(RenderError) -> (list: DisplayList, context: LayoutContext) {
         let context = LayoutContext(values: values, shaper: shaper, theme: theme)
         if recordingElements { context.laidOutElements = [] }
+        if recordingQRFits { context.qrFits = [] }
         var items: [DisplayItem] = []
         let canvas = Rect(x: 0, y: 0, width: theme.canvasSize.width, height: theme.canvasSize.height)
         for node in theme.elements {

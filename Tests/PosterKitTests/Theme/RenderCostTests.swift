@@ -80,9 +80,12 @@ extension RenderCostTests {
         func bytes(_ data: String) throws -> Double {
             try cost(#"{ type: "qr", width: 50, data: "DATA" }"#.replacingOccurrences(of: "DATA", with: data)).amounts[.qr, default: 0]
         }
-        #expect(try bytes("abc") == 3.0)
-        #expect(try bytes("{code}-{pack}") == 14.0)  // four letters, "-", "workplace"
-        #expect(try bytes("{link}") == 512.0)
-        #expect(try bytes("{nickname}{nickname}") == 1_024.0)  // a render refuses more
+        // Each level from the minimum (L by default) up may be encoded: four of them.
+        #expect(try bytes("abc") == 3.0 * 4)
+        #expect(try bytes("{code}-{pack}") == 14.0 * 4)  // four letters, "-", "workplace"
+        #expect(try bytes("{link}") == 512.0 * 4)
+        #expect(try bytes("{nickname}{nickname}") == 1_024.0 * 4)  // a render refuses more
+        let high = try cost(#"{ type: "qr", width: 50, data: "abc", correction: "H" }"#).amounts[.qr, default: 0]
+        #expect(high == 3.0, "level H is the only one tried")
     }
 }

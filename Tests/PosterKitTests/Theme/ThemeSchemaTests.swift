@@ -287,7 +287,7 @@ import TestSupport
         let qrSchema = try Self.definition("qr", in: schema)
         let qr = try #require(elements[4] as? QRElement)
         #expect(qr.data == (try Template.parse(try Self.string("data", of: qrSchema)).get()))
-        #expect(qr.correction.rawValue == (try Self.string("correction", of: qrSchema)))
+        #expect(qr.minimumCorrection.rawValue == (try Self.string("correction", of: qrSchema)))
         #expect(Self.bytes(qr.color) == (try Self.color("color", of: qrSchema)))
         #expect(Self.bytes(qr.background) == (try Self.color("background", of: qrSchema)))
         #expect(Double(qr.quietZone) == (try Self.number("quietZone", of: qrSchema)))
