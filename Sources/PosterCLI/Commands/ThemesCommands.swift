@@ -59,28 +59,43 @@ struct ThemesValidateCommand: Command {
             3:1 for text of 24 pt, or 18.67 pt bold) is listed as a contrast finding;
             any finding exits with 1. --no-contrast skips this pass.
 
+            Then every variant is drawn twice more with a signed, invited link under
+            --link-base (default https://nmti.example/): a typical one (nicknames of 7
+            and 5 characters) and the longest (both nicknames at the 24-character
+            limit). Each poster is shrunk (Lanczos) and saved as a JPEG the way a chat
+            app recompresses it (typical: 0.5x, quality 75; longest: 0.72x, quality 80),
+            and every QR code must read back to exactly its link with zbar; one that
+            does not is listed and exits with 1. A QR code holding a link WeChat and
+            phone cameras do not open (nmti://) is a warning. --no-scan skips this pass.
+
             EXAMPLES:
               nmti-poster themes validate Themes/classic
               nmti-poster themes validate classic neon paper
             """,
         arguments: [ArgumentSpec("theme", help: "Theme names, folders or theme.json5 files.", isRepeating: true)],
-        options: [.flag("no-contrast", help: "Only check the theme; skip the contrast lint over its variants.")])
+        options: [.flag("no-contrast", help: "Only check the theme; skip the contrast lint over its variants.")]
+            + ScanCheckOptions.specOptions)
 
     /// The themes to check.
     let themes: [String]
     /// Whether valid themes also get the contrast lint.
     let checksContrast: Bool
+    /// Whether and how valid themes get the QR scan lint.
+    let scan: ScanCheckOptions
 
     init(_ values: ParsedValues) throws(UsageError) {
         themes = values.arguments("theme")
         checksContrast = !values.flag("no-contrast")
+        scan = try ScanCheckOptions(values)
     }
 
     func run(io: inout some TerminalIO) throws(CommandFailure) {
         var invalid = 0
         var missing = 0
         var lowContrast = 0
+        var unscannable = 0
         var lines = ReportLines()
+        try scan.requireDecoder()
         for name in themes {
             do throws(CommandFailure) {
                 let theme = try ThemeInput.load(name)
@@ -98,6 +113,18 @@ struct ThemesValidateCommand: Command {
                     lowContrast += 1
                     io.printErrorLine("\(name): \(findings.count) texts below WCAG AA contrast:")
                     for finding in findings { io.printErrorLine("  " + TerminalText.escaped(finding)) }
+                } else if checksContrast {
+                    lines.print("  contrast lint: every text of every variant passes WCAG AA", io: &io)
+                }
+                if scan.runs {
+                    let report = try scan.report(of: theme, renderer: ThemeInput.renderer())
+                    lines.print("  " + scan.summary(report), io: &io)
+                    for warning in report.warnings { io.printErrorLine("\(name): warning: " + TerminalText.escaped(warning)) }
+                    if !report.failures.isEmpty {
+                        unscannable += 1
+                        io.printErrorLine("\(name): \(report.failures.count) QR codes do not read back after recompression:")
+                        for failure in report.failures { io.printErrorLine("  " + TerminalText.escaped(failure)) }
+                    }
                 }
             } catch {
                 if error.kind == .missingInput { missing += 1 } else { invalid += 1 }
@@ -113,6 +140,9 @@ struct ThemesValidateCommand: Command {
         try lines.finish()
         if lowContrast > 0 {
             throw CommandFailure(.lowContrast, "\(lowContrast) of \(themes.count) themes have texts below WCAG AA contrast")
+        }
+        if unscannable > 0 {
+            throw CommandFailure(.unscannable, "\(unscannable) of \(themes.count) themes have QR codes that do not read back after recompression")
         }
     }
 }

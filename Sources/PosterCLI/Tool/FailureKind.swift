@@ -32,6 +32,8 @@ enum FailureKind: String, CaseIterable, Sendable, Hashable {
     case fitProblems
     /// `preview` or `themes validate` found a text below WCAG AA contrast.
     case lowContrast
+    /// `preview` or `themes validate` found a QR code that does not read back after recompression.
+    case unscannable
     /// Something the tool itself should have done failed (encoding its own JSON).
     case internalError
 
@@ -52,6 +54,7 @@ enum FailureKind: String, CaseIterable, Sendable, Hashable {
         case .goldensFailed: "a golden check found differences"
         case .fitProblems: "`preview` found a text that overflows or an element outside the canvas"
         case .lowContrast: "`preview` or `themes validate` found a text below WCAG AA contrast"
+        case .unscannable: "`preview` or `themes validate` found a QR code that does not read back after a chat app's recompression"
         case .internalError: "general failure"
         }
     }
@@ -79,7 +82,7 @@ extension ExitStatus {
         case .outputUnwritable: self = .cantCreate
         case .stream: self = .ioError
         case .busy: self = .temporaryFailure
-        case .graphics, .postersFailed, .goldensFailed, .fitProblems, .lowContrast, .internalError: self = .failure
+        case .graphics, .postersFailed, .goldensFailed, .fitProblems, .lowContrast, .unscannable, .internalError: self = .failure
         }
     }
 }
