@@ -56,6 +56,9 @@ let package = Package(
         // ICU's word break iterator behind plain C types (its header says why).
         .target(name: "CWordBreak", dependencies: ["CICU"], path: "Sources/CSystem/CWordBreak"),
         .target(name: "CPangoHelperThreads", dependencies: ["CPangoFT2"], path: "Sources/CSystem/CPangoHelperThreads"),
+        // JPEG recompression (libjpeg-turbo) and QR decoding (zbar) for the scan lint, opened with dlopen
+        // on first use: a process that only renders loads neither (nor libX11, libv4l, D-Bus).
+        .target(name: "CCodeScan", path: "Sources/CSystem/CCodeScan"),
         // epoll, eventfd, accept4 and splice for the HTTP gate in front of libmicrohttpd (Glibc's module lacks them).
         .target(name: "CLinuxEvents", path: "Sources/CSystem/CLinuxEvents"),
 
@@ -63,6 +66,8 @@ let package = Package(
         .target(name: "PosterHashing", dependencies: ["CCrypto"]),
         // The PNG codec: encoding rasters (libdeflate, ISA-L) and decoding PNG assets and goldens.
         .target(name: "PosterPNG", dependencies: ["PosterDisplay", "CDeflate", "CIsal"]),
+        // Scanning: reading a poster's QR codes back after a chat app's recompression (CCodeScan).
+        .target(name: "PosterScan", dependencies: ["PosterDisplay", "CCodeScan"]),
         // Words: where words begin in Chinese text, for line breaking (ICU).
         .target(name: "PosterWords", dependencies: ["CWordBreak"]),
         // Drawing: fonts and text shaping, emoji, SVG and PNG assets, QR codes, the Cairo canvas.
@@ -82,7 +87,7 @@ let package = Package(
         // drawing and encoding, behind one renderer.
         .target(
             name: "PosterKit",
-            dependencies: ["NMTIDomain", "ThemeFormat", "PosterDisplay", "PosterGraphics", "PosterPNG", "PosterLinks", "PosterFiles", "PosterHashing"]
+            dependencies: ["NMTIDomain", "ThemeFormat", "PosterDisplay", "PosterGraphics", "PosterPNG", "PosterLinks", "PosterFiles", "PosterHashing", "PosterScan"]
         ),
 
         // Running many renders to files: one run engine over sources of jobs (batch plans, result
@@ -114,6 +119,7 @@ let package = Package(
         .testTarget(name: "PosterHashingTests", dependencies: ["PosterHashing"]),
         .testTarget(name: "PosterGraphicsTests", dependencies: ["PosterGraphics", "TestSupport"]),
         .testTarget(name: "PosterWordsTests", dependencies: ["PosterWords"]),
+        .testTarget(name: "PosterScanTests", dependencies: ["PosterScan", "PosterDisplay", "PosterGraphics", "TestSupport"]),
         .testTarget(name: "PosterPNGTests", dependencies: ["PosterPNG", "TestSupport"]),
         .testTarget(name: "PosterHTTPTests", dependencies: ["PosterHTTP"]),
         .testTarget(name: "PosterFilesTests", dependencies: ["PosterFiles", "TestSupport"]),

@@ -114,6 +114,7 @@ struct BatchCommand: Command {
         for name in names { loaded.append(try ThemeInput.load(name)) }
         let plan = BatchPlan(themes: loaded, packs: packs, shard: shard)
         let style = try links.style()
+        links.warnWithoutBase(loaded, io: &io)
         let engine = RunEngine(renderer: try ThemeInput.renderer(compression: compression, workers: jobs, links: style),
                                compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
         let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)

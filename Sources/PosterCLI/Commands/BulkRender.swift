@@ -16,6 +16,7 @@ enum BulkRender {
     static func run(_ options: BulkRenderOptions, theme: String, compression: PosterCompression, links: LinkStyle = .scheme,
                     quiet: Bool, io: inout some TerminalIO) throws(CommandFailure) {
         let loaded = try ThemeInput.load(theme)
+        if case .scheme = links.form { LinkOptions.warnWithoutBase(true, [loaded], io: &io) }
         let engine = RunEngine(renderer: try ThemeInput.renderer(compression: compression, workers: options.jobs, links: links),
                                compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
         let results: ResultStream

@@ -25,14 +25,34 @@ struct LinkOptions: Sendable {
     let keyFile: String?
 
     init(_ values: ParsedValues, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
-        let rawBase = values.options("link-base").last ?? environment[Self.baseVariable].flatMap { $0.isEmpty ? nil : $0 }
+        base = try Self.base(values, environment: environment)
+        keyFile = values.options("link-key-file").last ?? environment[Self.keyFileVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The validated `--link-base` (else `NMTI_LINK_BASE`), or nil for none; for any command declaring `--link-base`.
+    static func base(_ values: ParsedValues, environment: [String: String]) throws(UsageError) -> LinkBase? {
+        let rawBase = values.options("link-base").last ?? environment[baseVariable].flatMap { $0.isEmpty ? nil : $0 }
         do throws(LinkBaseError) {
-            base = try rawBase.map { base throws(LinkBaseError) in try LinkBase(base) }
+            return try rawBase.map { base throws(LinkBaseError) in try LinkBase(base) }
         } catch {
-            let source = values.options("link-base").isEmpty ? Self.baseVariable : "--link-base"
+            let source = values.options("link-base").isEmpty ? baseVariable : "--link-base"
             throw UsageError("\(source): \(error)", commandPath: values.commandPath)
         }
-        keyFile = values.options("link-key-file").last ?? environment[Self.keyFileVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Warns on standard error when posters with QR codes are drawn without a link base: they
+    /// hold `nmti://` links, which WeChat's scanner and phone cameras show as text, not open.
+    func warnWithoutBase(_ themes: [Theme], io: inout some TerminalIO) {
+        Self.warnWithoutBase(base == nil, themes, io: &io)
+    }
+
+    /// The same warning for a style already made (`render --out` over many results).
+    static func warnWithoutBase(_ noBase: Bool, _ themes: [Theme], io: inout some TerminalIO) {
+        guard noBase else { return }
+        let drawing = themes.filter(\.drawsQRCodes).map(\.name)
+        guard !drawing.isEmpty else { return }
+        io.printErrorLine("warning: no --link-base (or \(baseVariable)): the QR codes of \(drawing.joined(separator: ", ")) hold "
+            + "nmti:// links, which WeChat and phone cameras do not open; pass --link-base https://your.domain/ (docs/links.md)")
     }
 
     /// The signer over the key file's keys, or nil without one.

@@ -14,7 +14,9 @@ struct PreviewCommand: Command {
             still overflowed its box, and any element drawn outside the canvas.
             A theme with subject "pair" is also drawn for all 256 ordered (invitee,
             inviter) pairs of each pack, 544 posters in all, 16 to a row and 60 points
-            wide unless --tile-width says otherwise.
+            wide unless --tile-width says otherwise. The contrast report and the QR
+            scan lint of 'themes validate' follow (--no-contrast, --no-scan skip them;
+            the scan lint runs on --theme previews only).
             Variants with a problem get a red frame on the sheet. Exits with 1 when
             anything overflowed or left the canvas, so CI can run it as a theme lint;
             shrinking and cutting are reported only.
@@ -44,7 +46,7 @@ struct PreviewCommand: Command {
                    help: "Poster width on the sheet, 40-375 (a pair theme: 60)."),
             .flag("watch", short: "w", help: "Re-render when the theme folder changes."),
             .flag("no-contrast", help: "Skip the WCAG AA contrast report (a second pass over every variant)."),
-        ])
+        ] + ScanCheckOptions.specOptions)
 
     let theme: String
     let result: String?
@@ -53,6 +55,8 @@ struct PreviewCommand: Command {
     /// The --tile-width given, or nil for the default (150 points, 60 for a pair theme).
     let tileWidth: Double?
     let checksContrast: Bool
+    /// Whether and how a theme preview gets the QR scan lint.
+    let scan: ScanCheckOptions
 
     init(_ values: ParsedValues) throws(UsageError) {
         theme = values.option("theme") ?? ThemeStore.defaultThemeName
@@ -60,6 +64,7 @@ struct PreviewCommand: Command {
         output = try OutputOption.check(values.option("output") ?? "preview.png", image: true)
         watch = values.flag("watch")
         checksContrast = !values.flag("no-contrast")
+        scan = try ScanCheckOptions(values)
         if let width = values.options("tile-width").last {
             guard let tile = Double(width), (40...375).contains(tile) else {
                 throw UsageError("--tile-width must be a number from 40 to 375, not '\(width)'")
@@ -73,10 +78,12 @@ struct PreviewCommand: Command {
 
     func run(io: inout some TerminalIO) throws(CommandFailure) {
         let renderer = try ThemeInput.renderer()
+        if result == nil { try scan.requireDecoder() }
         guard watch else {
-            let (run, contrast) = try preview(renderer: renderer, io: &io)
+            let (run, contrast, scanFailures) = try preview(renderer: renderer, io: &io)
             if run.hasProblems { throw CommandFailure(.fitProblems, "some variants overflow; see the fit report above") }
             if !contrast.isEmpty { throw CommandFailure(.lowContrast, "some texts fail WCAG AA contrast; see the contrast report above") }
+            if scanFailures > 0 { throw CommandFailure(.unscannable, "some QR codes do not read back after recompression; see the scan report above") }
             return
         }
         var stamp: WatchSnapshot?
@@ -101,7 +108,7 @@ struct PreviewCommand: Command {
     }
 
     /// Renders the previews, writes the sheet and prints the fit report.
-    private func preview(renderer: PosterRenderer, io: inout some TerminalIO) throws(CommandFailure) -> (PreviewRun, [String]) {
+    private func preview(renderer: PosterRenderer, io: inout some TerminalIO) throws(CommandFailure) -> (PreviewRun, [String], Int) {
         var loadedResult: QuizResult?
         var themes: [Theme] = []
         if let result {
@@ -136,6 +143,7 @@ struct PreviewCommand: Command {
         } catch {
             throw ThemeInput.failure(error)
         }
+        let scanReport = scan.runs && result == nil ? try scan.report(of: themes[0], renderer: renderer) : nil
         try OutputOption.write(Data(sheet), to: output, io: &io)
         do throws(IOFailure) {
             // With -o - the sheet is standard output, so the report goes to standard error.
@@ -148,10 +156,16 @@ struct PreviewCommand: Command {
                 try io.printLines(contrast.isEmpty ? "contrast report: every text passes WCAG AA" : "contrast report (WCAG AA):", to: stream)
             }
             for line in contrast { try io.printLines("  " + TerminalText.escaped(line), to: stream) }
+            if let scanReport {
+                try io.printLines(scan.summary(scanReport), to: stream)
+                for line in scanReport.failures + scanReport.warnings.map({ "warning: " + $0 }) {
+                    try io.printLines("  " + TerminalText.escaped(line), to: stream)
+                }
+            }
             if stream == .output { try io.printLine("wrote \(output) (\(run.variants.count) posters)") }
         } catch {
             throw CommandFailure(.stream, error.description, cause: error)
         }
-        return (run, contrast)
+        return (run, contrast, scanReport?.failures.count ?? 0)
     }
 }

@@ -138,6 +138,7 @@ struct RenderCommand: Command {
         let result: QuizResult
         if let link { result = link.result } else { result = try ResultInput.load(input, io: &io) }
         let loaded = try ThemeInput.load(themeGiven ? theme : link?.defaultTheme ?? theme)
+        links.warnWithoutBase([loaded], io: &io)
         let renderer = try ThemeInput.renderer(compression: compression, links: style)
         let poster: RenderedPoster
         let dump: LayoutDump?

@@ -69,32 +69,34 @@ struct ThemesValidateCommand: Command {
             JSON path, size and the link length it was checked with, and exits
             with 1.
 
+            The scan lint then draws every variant twice more with a signed, invited link under
+            --link-base (default https://nmti.example/): a typical one (nicknames of 7
+            and 5 characters) and the longest (both nicknames at the 24-character
+            limit). Each poster is shrunk (Lanczos) and saved as a JPEG the way a chat
+            app recompresses it (typical: 0.5x, quality 75; longest: 0.72x, quality 80),
+            and every QR code must read back to exactly its link with zbar; one that
+            does not is listed and exits with 1. A QR code holding a link WeChat and
+            phone cameras do not open (nmti://) is a warning. --no-scan skips this pass.
+
             EXAMPLES:
               nmti-poster themes validate Themes/classic
               nmti-poster themes validate classic neon paper
             """,
         arguments: [ArgumentSpec("theme", help: "Theme names, folders or theme.json5 files.", isRepeating: true)],
-        options: [.flag("no-contrast", help: "Only check the theme; skip the contrast lint over its variants."),
-                  LinkOptions.specOptions[0]])
+        options: [.flag("no-contrast", help: "Only check the theme; skip the contrast lint over its variants.")]
+            + ScanCheckOptions.specOptions)
 
     /// The themes to check.
     let themes: [String]
     /// Whether valid themes also get the contrast lint.
     let checksContrast: Bool
-    /// The link base the QR box lint prints links under (nil: `QRBoxLint.referenceBase`).
-    let linkBase: LinkBase?
+    /// Whether and how valid themes get the QR scan lint.
+    let scan: ScanCheckOptions
 
     init(_ values: ParsedValues) throws(UsageError) {
         themes = values.arguments("theme")
         checksContrast = !values.flag("no-contrast")
-        let raw = values.options("link-base").last
-            ?? ProcessInfo.processInfo.environment[LinkOptions.baseVariable].flatMap { $0.isEmpty ? nil : $0 }
-        do throws(LinkBaseError) {
-            linkBase = try raw.map { base throws(LinkBaseError) in try LinkBase(base) }
-        } catch {
-            let source = values.options("link-base").isEmpty ? LinkOptions.baseVariable : "--link-base"
-            throw UsageError("\(source): \(error)", commandPath: values.commandPath)
-        }
+        scan = try ScanCheckOptions(values)
     }
 
     func run(io: inout some TerminalIO) throws(CommandFailure) {
@@ -102,7 +104,9 @@ struct ThemesValidateCommand: Command {
         var missing = 0
         var lowContrast = 0
         var smallQR = 0
+        var unscannable = 0
         var lines = ReportLines()
+        try scan.requireDecoder()
         for name in themes {
             do throws(CommandFailure) {
                 let theme = try ThemeInput.load(name)
@@ -120,12 +124,24 @@ struct ThemesValidateCommand: Command {
                     lowContrast += 1
                     io.printErrorLine("\(name): \(findings.count) texts below WCAG AA contrast:")
                     for finding in findings { io.printErrorLine("  " + TerminalText.escaped(finding)) }
+                } else if checksContrast {
+                    lines.print("  contrast lint: every text of every variant passes WCAG AA", io: &io)
                 }
                 let boxes = try qrBoxFindings(theme, renderer: renderer)
                 if !boxes.isEmpty {
                     smallQR += 1
                     io.printErrorLine("\(name): \(boxes.count) QR boxes too small for the links they carry:")
                     for finding in boxes { io.printErrorLine("  error: " + TerminalText.escaped(finding)) }
+                }
+                if scan.runs {
+                    let report = try scan.report(of: theme, renderer: renderer)
+                    lines.print("  " + scan.summary(report), io: &io)
+                    for warning in report.warnings { io.printErrorLine("\(name): warning: " + TerminalText.escaped(warning)) }
+                    if !report.failures.isEmpty {
+                        unscannable += 1
+                        io.printErrorLine("\(name): \(report.failures.count) QR codes do not read back after recompression:")
+                        for failure in report.failures { io.printErrorLine("  " + TerminalText.escaped(failure)) }
+                    }
                 }
             } catch {
                 if error.kind == .missingInput { missing += 1 } else { invalid += 1 }
@@ -145,12 +161,15 @@ struct ThemesValidateCommand: Command {
         if smallQR > 0 {
             throw CommandFailure(.smallQRBox, "\(smallQR) of \(themes.count) themes have QR boxes too small for the links they carry")
         }
+        if unscannable > 0 {
+            throw CommandFailure(.unscannable, "\(unscannable) of \(themes.count) themes have QR codes that do not read back after recompression")
+        }
     }
 
     /// The QR box lint's findings for a theme.
     private func qrBoxFindings(_ theme: Theme, renderer: PosterRenderer) throws(CommandFailure) -> [String] {
         do throws(RenderError) {
-            return try QRBoxLint.report(of: theme, renderer: renderer, base: linkBase)
+            return try QRBoxLint.report(of: theme, renderer: renderer, base: scan.base)
         } catch {
             throw ThemeInput.failure(error)
         }

@@ -34,6 +34,8 @@ enum FailureKind: String, CaseIterable, Sendable, Hashable {
     case lowContrast
     /// `themes validate` found a QR box too small for the links it carries.
     case smallQRBox
+    /// `preview` or `themes validate` found a QR code that does not read back after recompression.
+    case unscannable
     /// Something the tool itself should have done failed (encoding its own JSON).
     case internalError
 
@@ -55,6 +57,7 @@ enum FailureKind: String, CaseIterable, Sendable, Hashable {
         case .fitProblems: "`preview` found a text that overflows or an element outside the canvas"
         case .lowContrast: "`preview` or `themes validate` found a text below WCAG AA contrast"
         case .smallQRBox: "`themes validate` found a QR box too small for the typical or the longest link"
+        case .unscannable: "`preview` or `themes validate` found a QR code that does not read back after a chat app's recompression"
         case .internalError: "general failure"
         }
     }
@@ -82,7 +85,7 @@ extension ExitStatus {
         case .outputUnwritable: self = .cantCreate
         case .stream: self = .ioError
         case .busy: self = .temporaryFailure
-        case .graphics, .postersFailed, .goldensFailed, .fitProblems, .lowContrast, .smallQRBox, .internalError: self = .failure
+        case .graphics, .postersFailed, .goldensFailed, .fitProblems, .lowContrast, .smallQRBox, .unscannable, .internalError: self = .failure
         }
     }
 }

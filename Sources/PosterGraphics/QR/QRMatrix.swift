@@ -27,7 +27,7 @@ extension QRMatrix {
         defer { QRcode_free(code) }
         let size = Int(code.pointee.width)
         let data = UnsafeBufferPointer(start: code.pointee.data, count: size * size)
-        guard let matrix = QRMatrix(size: size, modules: data.map { $0 & 1 == 1 }) else {
+        guard let matrix = QRMatrix(size: size, modules: data.map { $0 & 1 == 1 }, text: text) else {
             throw GraphicsError(.qr, "libqrencode returned a \(size)x\(size) code with no modules")
         }
         self = matrix

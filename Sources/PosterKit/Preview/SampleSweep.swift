@@ -5,8 +5,8 @@ import Synchronization
 /// Runs one render job per theme sample on all cores (the renderer's pool bounds how
 /// many draw at once) and returns the results in sample order, or the first error.
 enum SampleSweep {
-    static func map<Value: Sendable>(
-        _ samples: [ThemeSample], _ body: @Sendable (ThemeSample) throws(RenderError) -> Value
+    static func map<Job: Sendable, Value: Sendable>(
+        _ samples: [Job], _ body: @Sendable (Job) throws(RenderError) -> Value
     ) throws(RenderError) -> [Value] {
         let slots = Mutex<[Value?]>(Array(repeating: nil, count: samples.count))
         let failure = Mutex<RenderError?>(nil)
