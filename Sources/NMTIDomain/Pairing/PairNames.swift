@@ -14,6 +14,12 @@ public struct PairNames: Sendable, Hashable {
 
     /// The longest nickname, in characters, a line prints whole.
     public static let maximumLength = 8
+    /// The most Unicode scalars a line prints of one nickname (a character may
+    /// hold many), so that a line's length in bytes is bounded whatever is typed.
+    public static let maximumScalars = 16
+    /// The most UTF-8 bytes one name takes in a line: `@`, the kept scalars, `…`
+    /// and the no-break space.
+    public static let maximumNameUTF8Count = 1 + 4 * maximumScalars + 3 + 2
 
     /// Names two people by their nicknames, nil or empty for none.
     public init(invitee: String?, inviter: String?) {
@@ -31,7 +37,17 @@ public struct PairNames: Sendable, Hashable {
 
     private func name(_ nickname: String?, other: String?) -> String {
         guard let nickname else { return other == nil ? "一个" : "TA" }
-        let shown = nickname.count > Self.maximumLength ? nickname.prefix(Self.maximumLength - 1) + "…" : Substring(nickname)
+        var shown = nickname
+        if nickname.count > Self.maximumLength || nickname.unicodeScalars.count > Self.maximumScalars {
+            shown = ""
+            var scalars = 0
+            for character in nickname {
+                scalars += character.unicodeScalars.count
+                guard shown.count < Self.maximumLength - 1, scalars <= Self.maximumScalars else { break }
+                shown.append(character)
+            }
+            shown += "…"
+        }
         // A space ends the mention, as in a chat ("@老板 卷到半夜", not "@老板卷到半夜"); a
         // no-break one, so that a line never breaks between a name and what they do.
         return "@\(shown)\u{00A0}"

@@ -47,6 +47,17 @@ public struct Pairing: Sendable, Hashable {
     /// The longest a line may be, in characters, with both people named `TA`.
     public static let maximumLineLength = 40
 
+    /// The most UTF-8 bytes any line takes, whatever the nicknames (each name is
+    /// bounded by `PairNames.maximumNameUTF8Count`, and a line names each person once).
+    public static let maximumLineUTF8Count: Int = {
+        let names = PairNames(invitee: "x", inviter: "y")
+        let named = "@x\u{00A0}".utf8.count
+        let longest = QuizPack.allCases.flatMap { pack in
+            Personality.all.flatMap { one in Personality.all.map { one.pairing(with: $0, pack: pack).line(names).utf8.count } }
+        }.max() ?? 0
+        return longest - 2 * named + 2 * PairNames.maximumNameUTF8Count
+    }()
+
     /// The line, naming the two people as `names` says (never 你): the two clauses
     /// joined by `；`, ended by `。`. Swapping the people swaps who does what.
     public func line(_ names: PairNames) -> String {

@@ -116,7 +116,9 @@ public struct BindingDescriptor: Sendable {
         .init("pairing.label", .text, .result, "how the two types get along (相处模式); empty unless invited") {
             $0.pairing.map { .text($0.label) }
         },
-        .init("pairing.line", .text, .userText,
+        // Not user text although it holds the nicknames: it cuts them, so its length is
+        // bounded (Pairing.maximumLineUTF8Count), which the cost estimate relies on.
+        .init("pairing.line", .text, .result,
               "one sentence about the pair in the pack's language, naming both by nickname or TA; empty unless invited") {
             $0.pairingLine.map { .text($0) }
         },

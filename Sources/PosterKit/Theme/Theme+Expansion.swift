@@ -46,6 +46,7 @@ enum ThemeExpansion {
                 note("pairing.label", personality.pairing(with: other, pack: .workplace).label)
             }
         }
+        longest["pairing.line"] = Pairing.maximumLineUTF8Count
         note("linkKind", "invite")
         return longest
     }()

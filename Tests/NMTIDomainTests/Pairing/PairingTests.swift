@@ -130,6 +130,15 @@ struct PairingTests {
         #expect(pairing.line(.anonymous).contains("一个\(split.text)，一个\(split.otherText)"))
         let long = pairing.line(PairNames(invitee: String(repeating: "长", count: 24), inviter: "老板"))
         #expect(long.contains("@长长长长长长长…\u{00A0}"), "\(long)")
+        #expect(pairing.line(PairNames(invitee: "长长长长长长长长", inviter: nil)).contains("@长长长长长长长长\u{00A0}"))
+        // A name of few characters but many scalars (zalgo) is cut too, so a line's bytes are bounded.
+        let zalgo = "a" + String(repeating: "\u{0301}", count: 200)
+        let line = pairing.line(PairNames(invitee: zalgo, inviter: zalgo))
+        #expect(line.utf8.count <= Pairing.maximumLineUTF8Count && line.contains("…"), "\(line.utf8.count)")
+        for pairing in Self.pairings {
+            let widest = String(repeating: "😀", count: 30)
+            #expect(pairing.line(PairNames(invitee: widest, inviter: widest)).utf8.count <= Pairing.maximumLineUTF8Count)
+        }
     }
 
     @Test func oppositeAndIdenticalTypes() {
