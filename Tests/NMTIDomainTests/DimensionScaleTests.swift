@@ -47,3 +47,17 @@ struct DimensionScaleTests {
         #expect(result.code.rawValue == "POEM")
     }
 }
+
+/// A score of 0 leans toward neither pole: charts say 五五开, not 卷王0%.
+@Suite("Dimension reading lean")
+struct DimensionReadingLeanTests {
+    @Test(arguments: [
+        (NMTIDomain.Dimension.c, 0, "五五开"), (.a, 0, "五五开"), (.c, 5, "卷王42%"), (.c, -1, "躺平8%"),
+        (.s, 12, "显眼包100%"), (.e, -30, "内耗消化100%"), (.a, 1, "拍板8%"),
+    ])
+    func leanNamesThePoleOrBalance(dimension: NMTIDomain.Dimension, score: Int, lean: String) {
+        let reading = DimensionReading(dimension: dimension, score: score)
+        #expect(reading.lean == lean)
+        #expect(reading.isBalanced == (score == 0))
+    }
+}

@@ -84,8 +84,9 @@ struct BinaryResolveTests {
             #expect(link == .reply(pack: pack, sender: sender, inviter: LinkPerson(code: inviter.code, nickname: inviterNickname)))
             #expect(doc.inviter?.code == inviter.code.rawValue && doc.inviter?.title == inviter.title)
             #expect(doc.inviter?.nickname == source["fromNickname"] as? String)
-            let pairing = personality.pairing(with: inviter)
-            #expect(doc.pairing?.label == pairing.label && doc.pairing?.line == pairing.line)
+            let pairing = personality.pairing(with: inviter, pack: pack)
+            let names = PairNames(invitee: fullNickname, inviter: source["fromNickname"] as? String)
+            #expect(doc.pairing?.label == pairing.label && doc.pairing?.line == pairing.line(names))
         } else {
             #expect(!doc.invited && doc.inviter == nil && doc.pairing == nil)
             #expect(link == .invite(pack: pack, sender: sender))

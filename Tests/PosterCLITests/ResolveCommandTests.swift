@@ -112,8 +112,9 @@ struct ResolveCommandTests {
         let doc = try document(resolve(["-"], io: CapturedIO(standardInput: Data(json.utf8))))
         #expect(doc.invited)
         #expect(doc.inviter == ResolvedDocument.Inviter(code: "PRED", alias: "HEXA", title: "六边形悍匪", emoji: "🦹", nickname: "老板"))
-        let pairing = Personality.find("DREM")!.pairing(with: Personality.find("PRED")!)
-        #expect(doc.pairing == ResolvedDocument.PairingEntry(label: pairing.label, line: pairing.line))
+        let pairing = Personality.find("DREM")!.pairing(with: Personality.find("PRED")!, pack: .workplace)
+        #expect(doc.pairing == ResolvedDocument.PairingEntry(label: pairing.label, line: pairing.line(PairNames(invitee: nil, inviter: "老板"))))
+        #expect(doc.pairing?.line.contains("@老板\u{00A0}") == true && doc.pairing?.line.contains("你") == false)
         #expect(doc.link == "nmti://reply?pack=workplace&from=DREM&scores=-4.7.3.-6&to=PRED&toNickname=%E8%80%81%E6%9D%BF")
         #expect(doc.id == "r1" && doc.date == "2024-06-01")
     }

@@ -34,6 +34,9 @@ public struct DimensionScores: Sendable, Hashable, Codable {
 /// asks at most six questions per dimension worth up to two points each).
 /// Scores beyond it are clamped for display and never rejected.
 public enum DimensionScale {
+    /// What a chart says for a score of 0, which leans toward neither pole.
+    public static let balancedName = "五五开"
+
     /// The magnitude at which a bar reaches its end.
     public static let range = 12
 

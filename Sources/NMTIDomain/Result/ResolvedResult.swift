@@ -25,7 +25,7 @@ public struct ResolvedResult: Sendable, Hashable {
         self.personality = personality
         self.inviter = inviter
         copy = personality.copy(for: result.pack)
-        pairing = inviter.map { personality.pairing(with: $0) }
+        pairing = inviter.map { personality.pairing(with: $0, pack: result.pack) }
         link = NMTILink(carriedBy: result)
         inviterInvite = NMTILink.inviterInvite(of: result)
     }
@@ -34,6 +34,13 @@ public struct ResolvedResult: Sendable, Hashable {
     public var pack: QuizPack { result.pack }
     /// The quiz taker's nickname, if any.
     public var nickname: String? { result.nickname }
+    /// The two nicknames as a pairing line names them (as drawn: `shownNickname`).
+    public var pairNames: PairNames {
+        PairNames(invitee: result.nickname.map(QuizResult.shownNickname),
+                  inviter: result.fromNickname.map(QuizResult.shownNickname))
+    }
+    /// The pairing line with both people named (`Pairing.line(_:)`), for invited results.
+    public var pairingLine: String? { pairing?.line(pairNames) }
     /// Whether the quiz was taken from an invite.
     public var isInvited: Bool { result.isInvited }
 
@@ -62,4 +69,10 @@ public struct DimensionReading: Sendable, Hashable {
     public var position: Double { DimensionScale.position(for: score) }
     /// The lean toward the resolved pole, 0...100.
     public var percent: Int { DimensionScale.percent(for: score) }
+    /// Whether the score is 0: the code still takes the positive pole, but the
+    /// person leans neither way, so charts say `DimensionScale.balancedName`.
+    public var isBalanced: Bool { score == 0 }
+    /// The lean as charts caption it: the pole and percent, such as `卷王42%`, or
+    /// `五五开` for a score of 0 (never `卷王0%`).
+    public var lean: String { isBalanced ? DimensionScale.balancedName : "\(pole.name)\(percent)%" }
 }

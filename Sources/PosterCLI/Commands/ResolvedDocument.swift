@@ -52,9 +52,10 @@ struct ResolvedDocument: Codable, Sendable, Hashable {
 
     /// How the invitee and inviter get along.
     struct PairingEntry: Codable, Sendable, Hashable {
-        /// A name for the dynamic, such as 灵魂搭子 or 相爱相杀.
+        /// A name for the dynamic, such as 饭搭子 or 相爱相杀.
         var label: String
-        /// One short sentence naming the other type and their most telling poles.
+        /// The pair poster's sentence about the two, in the pack's language, naming both
+        /// by nickname (or TA) as the poster does.
         var line: String
     }
 
@@ -118,7 +119,7 @@ struct ResolvedDocument: Codable, Sendable, Hashable {
                 code: inviter.code.rawValue, alias: inviter.alias, title: inviter.title, emoji: inviter.emoji,
                 nickname: resolved.result.fromNickname, scores: resolved.result.fromScores)
         }
-        pairing = resolved.pairing.map { PairingEntry(label: $0.label, line: $0.line) }
+        pairing = resolved.pairing.map { PairingEntry(label: $0.label, line: resolved.pairingLine ?? "") }
         id = resolved.result.id
         date = resolved.result.date
     }

@@ -77,6 +77,10 @@ public struct BindingDescriptor: Sendable {
         .init("nickname", .text, .userText, "the quiz taker's nickname, empty if none") {
             .text(QuizResult.shownNickname($0.nickname ?? ""))
         },
+        .init("handle", .text, .userText, "the quiz taker as a pair poster names them: @nickname, else the code") {
+            let nickname = QuizResult.shownNickname($0.nickname ?? "")
+            return .text(nickname.isEmpty ? $0.personality.code.rawValue : "@\(nickname)")
+        },
         .init("link", .text, .userText, "the link this poster carries: an invite, or a reply when invited",
               printing: { resolved, style in .text(style.text(for: resolved.link)) }),
         .init("linkKind", .choice(["invite", "reply"], canBeEmpty: false), .result, "whether the link is an invite or a reply") {
@@ -97,6 +101,13 @@ public struct BindingDescriptor: Sendable {
         .init("inviter.nickname", .text, .userText, "the inviter's nickname, empty if unknown") {
             .text(QuizResult.shownNickname($0.result.fromNickname ?? ""))
         },
+        .init("inviter.handle", .text, .userText, "the inviter as a pair poster names them: @nickname, else the code; empty unless invited") {
+            resolved in
+            resolved.inviter.map { inviter in
+                let nickname = QuizResult.shownNickname(resolved.result.fromNickname ?? "")
+                return .text(nickname.isEmpty ? inviter.code.rawValue : "@\(nickname)")
+            }
+        },
         .init("inviter.link", .text, .userText, "the inviter's own invite, for a third person; empty unless invited",
               printing: { resolved, style in resolved.inviterInvite.map { .text(style.text(for: $0)) } }),
         .init("inviter.hasScores", .flag, .result, "whether the inviter's scores are known (else charts show their poles)") {
@@ -105,12 +116,15 @@ public struct BindingDescriptor: Sendable {
         .init("pairing.label", .text, .result, "how the two types get along (相处模式); empty unless invited") {
             $0.pairing.map { .text($0.label) }
         },
-        .init("pairing.line", .text, .result, "one sentence about the pair; empty unless invited") {
-            $0.pairing.map { .text($0.line) }
+        // Not user text although it holds the nicknames: it cuts them, so its length is
+        // bounded (Pairing.maximumLineUTF8Count), which the cost estimate relies on.
+        .init("pairing.line", .text, .result,
+              "one sentence about the pair in the pack's language, naming both by nickname or TA; empty unless invited") {
+            $0.pairingLine.map { .text($0) }
         },
     ]
 
-    /// Six placeholders per dimension, grouped by kind (every `score.*`, then every `percent.*`, …).
+    /// Seven placeholders per dimension, grouped by kind (every `score.*`, then every `percent.*`, …).
     private static let dimensions: [BindingDescriptor] = {
         typealias Maker = @Sendable (Dimension) -> BindingDescriptor
         @Sendable func reading(_ resolved: ResolvedResult, _ dimension: Dimension) -> DimensionReading {
@@ -121,6 +135,12 @@ public struct BindingDescriptor: Sendable {
             { d in
                 .init("percent.\(d.rawValue)", .number, .result, "how strongly \(d.letter) leans toward its pole, 0-100") {
                     .number(reading($0, d).percent)
+                }
+            },
+            { d in
+                .init("lean.\(d.rawValue)", .text, .result,
+                      "the lean of \(d.letter) as charts caption it: pole and percent, or 五五开 for a score of 0") {
+                    .text(reading($0, d).lean)
                 }
             },
             { d in
@@ -161,12 +181,19 @@ public struct BindingDescriptor: Sendable {
                 reading($0, d).map { .number($0.percent) }
             }
         }
+        let leans = Dimension.allCases.map { d in
+            BindingDescriptor("inviter.lean.\(d.rawValue)", .text, .result,
+                              "the inviter's lean on \(d.letter): pole and percent, 五五开 for 0, only the pole when their scores are unknown; empty unless invited") {
+                resolved in
+                reading(resolved, d).map { .text(resolved.result.fromScores == nil ? $0.pole.name : $0.lean) }
+            }
+        }
         let poles = Dimension.allCases.map { d in
             BindingDescriptor("inviter.pole.\(d.rawValue)", .choice([d.positivePole.name, d.negativePole.name], canBeEmpty: true), .result,
                               "the name of the inviter's pole on \(d.letter); empty unless invited") {
                 reading($0, d).map { .text($0.pole.name) }
             }
         }
-        return scores + percents + poles
+        return scores + percents + leans + poles
     }()
 }

@@ -2,7 +2,8 @@ import NMTIDomain
 import PosterGraphics
 
 /// `dimensions`: the four scores as diverging bars, the positive pole's name on
-/// the left and the negative pole's on the right, the resolved pole highlighted.
+/// the left and the negative pole's on the right, the resolved pole highlighted
+/// (neither for a score of 0, captioned `五五开`).
 /// With `compare: "inviter"`, an invited result's chart also shows the inviter's
 /// scores on the same tracks, in a second lane with a legend.
 ///
@@ -78,12 +79,12 @@ public struct DimensionsElement: PosterElement {
         for (index, reading) in readings.enumerated() {
             if index > 0 { y += rowGap }
             if showCaptions {
-                var caption = "\(reading.dimension.name) · \(reading.pole.name)\(reading.percent)%"
+                var caption = "\(reading.dimension.name) · \(reading.lean)"
                 if let other {
-                    // Whose is whose: the legend's colours are not in the caption, so it names both.
+                    // In the legend's order (its labels name the two people; a caption has no
+                    // room for two nicknames, and 你 would be wrong on a shared poster).
                     let theirs = other.readings[index]
-                    caption = "\(reading.dimension.name) · 你\(reading.pole.name)\(reading.percent)% · TA\(theirs.pole.name)"
-                        + (other.known ? "\(theirs.percent)%" : "")
+                    caption += " / " + (other.known ? theirs.lean : theirs.pole.name)
                 }
                 let style = TextStyle(family: font, size: captionSize, alignment: .center, maxLines: 1, autospace: true)
                 let text = context.layOut(caption, style: style, width: barWidth)
@@ -94,7 +95,8 @@ public struct DimensionsElement: PosterElement {
             let rowHeight = max(labelSize * 1.5, barHeight * 2, trackHeight + barHeight)
             let barY = y + (rowHeight - trackHeight) / 2
             for pole in [reading.dimension.positivePole, reading.dimension.negativePole] {
-                let active = pole == reading.pole
+                // A balanced score (0) leans toward neither pole, so neither is highlighted.
+                let active = pole == reading.pole && !reading.isBalanced
                 let style = TextStyle(family: font, weight: active ? 700 : 400, size: labelSize,
                                       alignment: pole.isPositive ? .left : .right, maxLines: 1)
                 let text = context.layOut(pole.name, style: style, width: labelWidth - 6)

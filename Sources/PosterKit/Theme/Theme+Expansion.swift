@@ -43,11 +43,10 @@ enum ThemeExpansion {
             note("inviter.title", personality.title)
             note("inviter.emoji", personality.emoji)
             for other in Personality.all {
-                let pairing = personality.pairing(with: other)
-                note("pairing.label", pairing.label)
-                note("pairing.line", pairing.line)
+                note("pairing.label", personality.pairing(with: other, pack: .workplace).label)
             }
         }
+        longest["pairing.line"] = Pairing.maximumLineUTF8Count
         note("linkKind", "invite")
         return longest
     }()

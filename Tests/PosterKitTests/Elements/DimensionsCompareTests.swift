@@ -77,14 +77,15 @@ import Testing
         #expect(compared.image.rgba == plain.image.rgba)
     }
 
-    @Test func captionsNameBothPeople() throws {
+    @Test func captionsGiveBothLeansInTheLegendsOrder() throws {
         let result = QuizResult(scores: Self.own, fromScores: DimensionScores(c: -12, s: 12, e: -6, a: 6))
         let r = try RenderedTheme(Self.chart.replacingOccurrences(of: "showCaptions: false", with: "captionSize: 8"), result: result)
         let texts = r.items.compactMap { item -> String? in
             if case .text(let text, _, _, _, _) = item { return text.text }
             return nil
         }
-        #expect(texts.contains("卷度 · 你卷王42% · TA躺平100%"), "\(texts)")
+        // No 你 or TA: on a shared pair poster neither is the reader; the legend names them.
+        #expect(texts.contains("卷度 · 卷王42% / 躺平100%"), "\(texts)")
     }
 
     @Test func labelsArePlaceholdersAndCompareIsChecked() throws {

@@ -57,6 +57,9 @@ enum LineBreakRules {
         let before = characters[index - 1]
         let after = characters[index]
         if before == "\u{200B}" { return .allowed }
+        // A no-break space (U+00A0, U+202F) glues its neighbours (Unicode's class GL),
+        // as in a pairing line's "@老板\u{00A0}卷到半夜"; Swift counts it as whitespace.
+        if before == "\u{00A0}" || before == "\u{202F}" { return .prohibited }
         if after.isWhitespace || after == "\u{200B}" { return .prohibited }
         if before.isWhitespace { return .allowed }
         guard allowsEmergencyBreak(before: index, in: characters) else { return .prohibited }

@@ -99,7 +99,9 @@ struct LineBreaker {
         // A probe (`findsOpportunities` off) only answers `compressionIsIdle`.
         if !everyParagraphFits, findsOpportunities {
             let glyphs = characters.map(\.character)
-            opportunities = characters.indices.map { $0 > 0 ? LineBreakRules.opportunity(before: $0, in: glyphs) : .prohibited }
+            var found = characters.indices.map { $0 > 0 ? LineBreakRules.opportunity(before: $0, in: glyphs) : .prohibited }
+            if glyphs.contains("@") { LineBreakRules.keepMentions(&found, in: glyphs) }
+            opportunities = found
         }
     }
 

@@ -42,6 +42,26 @@ import Testing
         }
     }
 
+    @Test func aNoBreakSpaceGluesAMentionToWhatFollows() {
+        let characters = Array("了；@老板\u{00A0}卷到半夜")
+        #expect(!LineBreakRules.allowsBreak(before: 5, in: characters))  // 板|nbsp
+        #expect(!LineBreakRules.allowsBreak(before: 6, in: characters))  // nbsp|卷
+        #expect(LineBreakRules.allowsBreak(before: 6, in: Array("了；@老板 卷到半夜")))  // an ordinary space breaks
+        for width in stride(from: 14.0 * 6, through: 14 * 12, by: 7) {
+            let broken = lines("团建就活了；@老板\u{00A0}卷到半夜，@产品经理Leo\u{00A0}到点就溜。", width: width)
+            #expect(broken.count > 1)
+            for line in broken {
+                #expect(!line.hasSuffix("@") && !line.hasSuffix("老") && !line.hasSuffix("老板") && !line.hasSuffix("产品经理"),
+                        "\(width): \(broken)")
+                #expect(!line.hasPrefix("板") && !line.hasPrefix("卷") && !line.hasPrefix("Leo") && !line.hasPrefix("到点"),
+                        "\(width): \(broken)")
+            }
+        }
+        var opportunities = Array(repeating: LineBreakRules.Opportunity.allowed, count: 8)
+        LineBreakRules.keepMentions(&opportunities, in: Array("a@老板\u{00A0}卷到b"))
+        #expect(opportunities.map(\.rawValue) == [3, 3, 1, 1, 1, 1, 3, 3])
+    }
+
     @Test func numbersKeepTheirUnitsWhenABreakCanMoveElsewhere() {
         #expect(LineBreakRules.opportunity(before: 2, in: Array("12月31日")) == .keepTogether)
         #expect(LineBreakRules.opportunity(before: 3, in: Array("12月31日")) == .keepTogether)
