@@ -23,9 +23,9 @@ struct CompactLinkQRSizeTests {
         #expect(text.hasPrefix("https://nmti.example/R/"))
         let compact = try QRMatrix(encoding: text, correction: .medium)
         #expect(compact.size <= 37, "version \((compact.size - 17) / 4) for \(text.count) characters")
-        // With a 7-character nickname (two emoji) too.
+        // With a 7-character nickname too, as in issue 25.
         let seven = NMTILink.reply(
-            pack: .student, sender: LinkPerson(scores: DimensionScores(c: 9, s: -5, e: -2, a: 4), nickname: "王小明同学🐶🔥"),
+            pack: .student, sender: LinkPerson(scores: DimensionScores(c: 9, s: -5, e: -2, a: 4), nickname: "王小明同学呀🐶"),
             inviter: LinkPerson(scores: DimensionScores(c: -3, s: 4, e: -6, a: -1), nickname: "陈大壮学霸"))
         #expect(try QRMatrix(encoding: style.text(for: seven), correction: .medium).size <= 37)
         // The long form of the same link needs a far denser code.
