@@ -23,11 +23,12 @@ struct RenderCommand: Command {
 
             A LINK AS THE RESULT:
             <result> may be an invite or reply link in any form (nmti://invite?...,
-            https://<base>/i?... or the compact https://<base>/I/...; docs/links.md). An invite renders the sender's poster;
-            a reply renders the pairing poster (theme 'pair' unless --theme is given) of
-            the invitee and the inviter. Nicknames are drawn only when the link's
-            signature verifies against --link-key-file; otherwise they are left out
-            with a note. A link that cannot be parsed exits with 65.
+            https://<base>/i?... or the compact https://<base>/I/...; docs/links.md).
+            An invite renders the sender's poster; a reply renders the pairing poster
+            (theme 'pair' unless --theme is given) of the invitee and the inviter.
+            Nicknames are drawn only when the link's signature verifies against
+            --link-key-file; otherwise they are left out with a note. A link that
+            cannot be parsed exits with 65.
 
             LINKS ON THE POSTER:
             --link-base https://nmti.example/ (or NMTI_LINK_BASE) prints the poster's QR
