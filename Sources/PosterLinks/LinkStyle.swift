@@ -1,7 +1,8 @@
 import NMTIDomain
 
 /// How the engine prints the links on its posters: the form (the `nmti://` app
-/// scheme, or the web form under a link base) and, with a signer, a signature.
+/// scheme, or under a link base the compact form, falling back to the long web form)
+/// and, with a signer, a signature.
 public struct LinkStyle: Sendable {
     /// The form links are written in.
     public var form: LinkForm
@@ -17,6 +18,12 @@ public struct LinkStyle: Sendable {
     /// Unsigned links in the app scheme.
     public static let scheme = LinkStyle()
 
+    /// The style for an optional link base: the compact form under the base (what
+    /// posters carry by default), or the app scheme without one.
+    public init(base: LinkBase?, signer: LinkSigner? = nil) {
+        self.init(form: base.map { .compact($0) } ?? .scheme, signer: signer)
+    }
+
     /// What a poster's bytes depend on in this style, for provenance records: the
     /// form (`nmti`, or `web <base>`) and, when signing, the signing key's identifier.
     public var fingerprint: String {
@@ -24,14 +31,23 @@ public struct LinkStyle: Sendable {
         switch form {
         case .scheme: text = "nmti"
         case .web(let base): text = "web \(base.text)"
+        case .compact(let base): text = "compact \(base.text)"
         }
         if let signer { text += " signed \(signer.keyIdentifier)" }
         return text
     }
 
-    /// The link's text in this style.
+    /// The link's text in this style, as a poster's QR code carries it: in the compact
+    /// form, the signature's first 80 bits, or the long web form for a link the compact
+    /// form cannot hold (a score outside -16…15).
     public func text(for link: NMTILink) -> String {
         link.url(form: form, signature: signer?.signature(for: link))
+    }
+
+    /// The link's text for people: the long web form under the base (with a full
+    /// 128-bit signature) where `text(for:)` prints the compact form, else the same.
+    public func longText(for link: NMTILink) -> String {
+        link.url(form: form.longForm, signature: signer?.signature(for: link))
     }
 }
 

@@ -10,7 +10,7 @@ extension LinkError {
         case .duplicateParameter(let name), .badPercentEncoding(let name):
             ParameterNames.all.contains(name) ? name : nil
         case .unknownPack: isSchemeForm ? ParameterNames.scheme.pack : ParameterNames.web.pack
-        case .notALink, .tooLong, .badBase, .unknownKind, .malformedQuery: nil
+        case .notALink, .tooLong, .badBase, .unknownKind, .malformedQuery, .badCompactPayload: nil
         }
     }
 
@@ -33,7 +33,7 @@ extension LinkError {
         case .unknownCode: return "\(named ?? "a parameter") is not a personality code or alias"
         case .badScores: return "\(named ?? "a parameter") is not four integers joined by '.', such as 6.-3.2.-5"
         case .unknownPack: return "\(named ?? "the pack parameter") names an unknown pack; expected workplace or student (w or s on the web)"
-        case .scoresDisagree, .nicknameTooLong, .controlCharacter:
+        case .scoresDisagree, .nicknameTooLong, .controlCharacter, .badCompactPayload:
             return detail  // codes the engine normalised, limits and code points: nothing quoted
         }
     }

@@ -32,6 +32,8 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         case unknownPack(String)
         /// A nickname holds a control character (`QuizResult.refusedControlCharacter(in:)`).
         case controlCharacter(parameter: String, character: Unicode.Scalar)
+        /// A compact link's payload (`<base>I/<payload>`, `<base>R/<payload>`) cannot be read.
+        case badCompactPayload(CompactPayloadProblem)
     }
 
     /// The problem.
@@ -69,6 +71,7 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownPack(let value): "unknown pack '\(value)'; expected workplace or student"
         case .controlCharacter(let name, let character):
             "parameter '\(name)' holds the control character \(QuizResult.codePointName(character)); a nickname may hold line breaks and tabs but no other control character"
+        case .badCompactPayload(let problem): problem.description
         }
     }
 }

@@ -1,9 +1,18 @@
-/// Which of the two equivalent forms a link is written in.
+/// Which of the equivalent forms a link is written in.
 public enum LinkForm: Sendable, Hashable {
     /// The app scheme, `nmti://invite?…` and `nmti://reply?…`.
     case scheme
-    /// The web form under a link base, `<base>i?…` and `<base>r?…`.
+    /// The long web form under a link base, `<base>i?…` and `<base>r?…`.
     case web(LinkBase)
+    /// The compact form under a link base, `<base>I/<payload>` and `<base>R/<payload>`,
+    /// for QR codes; a link it cannot hold is written in the long web form instead.
+    case compact(LinkBase)
+
+    /// The form to show people: the long web form for the compact form, else itself.
+    public var longForm: LinkForm {
+        if case .compact(let base) = self { return .web(base) }
+        return self
+    }
 }
 
 /// The `https://` prefix under which web-form links live, such as

@@ -3,13 +3,15 @@
 public struct ParsedLink: Sendable, Hashable {
     /// The link's value; the same for both forms.
     public let link: NMTILink
-    /// The form it was written in, with its base for the web form.
+    /// The form it was written in, with its base for the web and compact forms.
     public let form: LinkForm
-    /// The `sig` parameter, if present.
+    /// The `sig` parameter, if present; for the compact form its 80-bit tag, in
+    /// base64url (14 characters), as the long form would carry it.
     public let signature: String?
 
-    /// Parses either form. Codes may be canonical or aliases and are normalised; a
-    /// missing pack means workplace; unknown parameters and a `#fragment` are ignored.
+    /// Parses any form: the app scheme, the long web form and the compact form. Codes
+    /// may be canonical or aliases and are normalised; a missing pack means workplace;
+    /// unknown parameters and a `#fragment` are ignored (a compact link's whole query too).
     public init(parsing text: String) throws(LinkError) {
         func fail(_ reason: LinkError.Reason) -> LinkError { LinkError(reason: reason, link: text) }
         guard text.utf8.count <= NMTILink.maximumLength else { throw fail(.tooLong(text.utf8.count)) }
@@ -23,6 +25,11 @@ public struct ParsedLink: Sendable, Hashable {
             names = .scheme
             form = .scheme
         } else if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
+            // The compact form's value is all in its path; a query or fragment is ignored.
+            if let compact = Self.compactParts(head) {
+                self = try ParsedLink(compact: compact, text: text)
+                return
+            }
             let slash = head.lastIndex(of: "/") ?? head.endIndex
             let afterScheme = head.range(of: "://")!.upperBound
             guard slash > afterScheme else { throw fail(.unknownKind("")) }
@@ -143,15 +150,20 @@ struct LinkReader {
 
     private func nickname(_ name: String) throws(LinkError) -> String? {
         guard let given = values[name] else { return nil }
+        return try Self.nickname(given, parameter: name, link: link)
+    }
+
+    /// A nickname as read from either form: the same rules for both.
+    static func nickname(_ given: String, parameter name: String, link: String) throws(LinkError) -> String? {
         // A control character is refused, as in a result; a link the engine made never holds one.
         if let control = QuizResult.refusedControlCharacter(in: given) {
-            throw fail(.controlCharacter(parameter: name, character: control))
+            throw LinkError(reason: .controlCharacter(parameter: name, character: control), link: link)
         }
         // Bidi controls are dropped as when a link is made; a signature never covers them.
         let raw = QuizResult.withoutBidiControls(given)
         guard !raw.isEmpty else { return nil }
         guard raw.count <= NMTILink.maximumNicknameLength, raw.utf8.count <= NMTILink.maximumNicknameBytes else {
-            throw fail(.nicknameTooLong(name))
+            throw LinkError(reason: .nicknameTooLong(name), link: link)
         }
         return raw
     }

@@ -2,11 +2,15 @@ extension NMTILink {
     /// The link in the app scheme, unsigned.
     public var url: String { url(form: .scheme) }
 
-    /// The link written in a form, with a signature (`sig`) appended when given.
+    /// The link written in a form, with a signature (`sig`) appended when given. The
+    /// compact form carries the signature's first 80 bits (`compactURL(base:signature:)`)
+    /// and falls back to the long web form for a link it cannot hold.
     public func url(form: LinkForm, signature: String? = nil) -> String {
         var items: [(String, String)]
         let prefix: String
         switch form {
+        case .compact(let base):
+            return compactURL(base: base, signature: signature) ?? url(form: .web(base), signature: signature)
         case .scheme:
             items = schemeItems
             prefix = "\(Self.scheme)://\(kindName)?"

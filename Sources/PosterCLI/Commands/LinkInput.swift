@@ -5,6 +5,8 @@ import PosterLinks
 /// A result given as a link (`render <link>`, `resolve <link>`): an `nmti://`
 /// or `https://` invite or reply, checked against the link keys.
 struct LinkInput {
+    /// The link as read, before judging its signature.
+    let parsed: ParsedLink
     /// The link as judged: nicknames are kept only when its signature verifies.
     let checked: CheckedLink
     /// How its signature fared: `verified`, `unsigned` or `not-verified`.
@@ -20,7 +22,6 @@ struct LinkInput {
 
     /// Parses and checks a link; a bad link fails with 65 and the parser's reason.
     init(_ argument: String, signer: LinkSigner?) throws(CommandFailure) {
-        let parsed: ParsedLink
         do throws(LinkError) {
             parsed = try ParsedLink(parsing: argument)
         } catch {
@@ -30,6 +31,20 @@ struct LinkInput {
         hasSigner = signer != nil
         signature = checked.isVerified ? "verified" : parsed.signature == nil ? "unsigned" : "not-verified"
     }
+
+    /// The form the link was given in: `nmti`, `web` (the long web form) or `compact`.
+    var formName: String {
+        switch parsed.form {
+        case .scheme: "nmti"
+        case .web: "web"
+        case .compact: "compact"
+        }
+    }
+
+    /// The link as given, written in its long form for people (a compact link in the
+    /// long web form under its own base) with its own signature, which still verifies:
+    /// the long form accepts a compact link's 80-bit tag.
+    var longText: String { parsed.link.url(form: parsed.form.longForm, signature: parsed.signature) }
 
     /// The result the link stands for: a reply is the invitee's invited result.
     var result: QuizResult { checked.link.result }

@@ -66,8 +66,8 @@ struct LinkOptions: Sendable {
         }
     }
 
-    /// How printed links are written: the base's web form or the app scheme, signed with the key file's first key.
+    /// How printed links are written: the compact form under the base (the long web form for a link it cannot hold) or the app scheme, signed with the key file's first key.
     func style() throws(CommandFailure) -> LinkStyle {
-        LinkStyle(form: base.map { .web($0) } ?? .scheme, signer: try signer())
+        LinkStyle(base: base, signer: try signer())
     }
 }

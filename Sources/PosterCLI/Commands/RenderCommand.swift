@@ -22,19 +22,20 @@ struct RenderCommand: Command {
             only in .png (or have no extension).
 
             A LINK AS THE RESULT:
-            <result> may be an invite or reply link in either form (nmti://invite?...,
-            https://<base>/i?...; docs/links.md). An invite renders the sender's poster;
-            a reply renders the pairing poster (theme 'pair' unless --theme is given) of
-            the invitee and the inviter. Nicknames are drawn only when the link's
-            signature verifies against --link-key-file; otherwise they are left out
-            with a note. A link that cannot be parsed exits with 65.
+            <result> may be an invite or reply link in any form (nmti://invite?...,
+            https://<base>/i?... or the compact https://<base>/I/...; docs/links.md).
+            An invite renders the sender's poster; a reply renders the pairing poster
+            (theme 'pair' unless --theme is given) of the invitee and the inviter.
+            Nicknames are drawn only when the link's signature verifies against
+            --link-key-file; otherwise they are left out with a note. A link that
+            cannot be parsed exits with 65.
 
             LINKS ON THE POSTER:
             --link-base https://nmti.example/ (or NMTI_LINK_BASE) prints the poster's QR
-            link in the web form (https://nmti.example/i?... or /r?...), which opens
-            the app where it is installed and the landing page of 'serve' elsewhere;
-            without it the link is nmti://. --link-key-file (or NMTI_LINK_KEY_FILE)
-            signs it (sig=..., docs/links.md).
+            link in the compact web form (https://nmti.example/I/... or /R/...; the long
+            /i?... or /r?... for scores outside -16...15), which opens the app where it
+            is installed and the landing page of 'serve' elsewhere; without it the link
+            is nmti://. --link-key-file (or NMTI_LINK_KEY_FILE) signs it (docs/links.md).
 
             Text that had to shrink or was cut with an ellipsis is listed
             on standard error as a note; the render still succeeds.

@@ -14,13 +14,21 @@ struct ResolveCommand: Command {
             the link its poster carries and, for invited results, the inviter and the
             pairing. Keys are sorted and text is UTF-8, unescaped.
 
-            <result> may also be an invite or reply link in either form (nmti://...,
-            https://<base>/i?... or /r?...; docs/links.md): a reply resolves to the
-            invitee's invited result, with the inviter and the pairing. "signature"
-            then says whether the link's sig verified against --link-key-file
-            ("verified"), was absent ("unsigned") or did not verify ("not-verified");
-            nicknames are kept only when it verified. "link" is the link a poster of
-            the result carries, printed with --link-base and signed with the key.
+            <result> may also be an invite or reply link in any form (nmti://...,
+            https://<base>/i?... or /r?..., or the compact https://<base>/I/... or
+            /R/...; docs/links.md): a reply resolves to the invitee's invited result,
+            with the inviter and the pairing. "signature" then says whether the link's
+            sig verified against --link-key-file ("verified"), was absent ("unsigned")
+            or did not verify ("not-verified"); nicknames are kept only when it
+            verified. "givenForm" says which form the link was in (nmti, web or
+            compact) and "givenLink" is that link in its long form, for people, with
+            its own signature.
+
+            "link" is the link a poster of the result carries, in its long form for
+            people: the web form under --link-base (or nmti:// without one), signed
+            with the key. With --link-base, "compactLink" is the compact form that the
+            poster's QR code holds; it is absent when the compact form cannot hold the
+            link (a score outside -16...15), and the QR code then holds "link".
 
             An invalid result is reported as one line naming the file and JSON path,
             with exit status 65 (a link that cannot be parsed: 65, naming the
@@ -65,6 +73,8 @@ struct ResolveCommand: Command {
         do {
             var document = ResolvedDocument(ResolvedResult(result), links: style)
             document.signature = link?.signature
+            document.givenForm = link?.formName
+            document.givenLink = link?.longText
             data = try document.jsonData()
         } catch {
             throw CommandFailure(.internalError, "cannot encode the resolved result: \(error)", cause: error)

@@ -81,10 +81,19 @@ struct ResolvedDocument: Codable, Sendable, Hashable {
     var nickname: String?
     /// Whether the result came through a friend's invite.
     var invited: Bool
-    /// The result's share link, as the poster's QR code holds it.
+    /// The result's share link for people: the long web form under the link base, or
+    /// the `nmti://` link without one. The poster's QR code holds `compactLink` when there is one.
     var link: String
+    /// The share link in the compact form, as the poster's QR code holds it: only with a
+    /// link base, and only when the compact form can hold the link (scores within -16…15).
+    var compactLink: String?
     /// For a link given as the result: `verified`, `unsigned` or `not-verified`.
     var signature: String?
+    /// For a link given as the result: the form it was given in, `nmti`, `web` or `compact`.
+    var givenForm: String?
+    /// For a link given as the result: that link in its long form with its own signature
+    /// (a compact link in the long web form under its own base, with its 80-bit tag).
+    var givenLink: String?
     /// The inviting friend's personality, for an invited result.
     var inviter: Inviter?
     /// How the two get along, for an invited result.
@@ -113,7 +122,9 @@ struct ResolvedDocument: Codable, Sendable, Hashable {
         }
         nickname = resolved.nickname
         invited = resolved.isInvited
-        link = links.text(for: resolved.link)
+        link = links.longText(for: resolved.link)
+        let printed = links.text(for: resolved.link)
+        compactLink = printed == link ? nil : printed
         inviter = resolved.inviter.map { inviter in
             Inviter(
                 code: inviter.code.rawValue, alias: inviter.alias, title: inviter.title, emoji: inviter.emoji,

@@ -45,7 +45,8 @@ struct ServeCommand: Command {
 
             With --link-base (or NMTI_LINK_BASE) posters carry https links under that
             base, signed with the first key of --link-key-file (NMTI_LINK_KEY_FILE), and
-            GET <base>i?... and <base>r?... answer the link's landing page: the poster
+            GET <base>i?... and <base>r?... (and the compact <base>I/... and <base>R/...,
+            which posters carry) answer the link's landing page: the poster
             (for a reply, the pairing poster of --pair-theme) from
             GET /v1/links/<i|r>/<theme>.png?<link query>, an "open in the app" link and
             the preview meta tags (og:image is the --card-theme card). Nicknames from a

@@ -52,7 +52,7 @@ public struct AppDeclarations: Sendable, Hashable {
         return text.uppercased()
     }
 
-    /// The `apple-app-site-association` JSON for `paths` (such as `/i` and `/r`), or nil with no iOS app.
+    /// The `apple-app-site-association` JSON for `paths` (such as `/i`, `/r`, `/I/*` and `/R/*`), or nil with no iOS app.
     /// It carries both the `components` form (iOS 13 and later) and the older `paths` form.
     func appleAssociation(paths: [String]) -> [UInt8]? {
         guard !appleAppIDs.isEmpty else { return nil }

@@ -6,6 +6,9 @@ import NMTIDomain
 enum LinkRoute: Equatable {
     /// `<base>i` or `<base>r`: a landing page; `kind` is `i` or `r`.
     case page(kind: String)
+    /// `<base>I/<payload>` or `<base>R/<payload>`: the landing page of a compact link,
+    /// answered as its long form is; `kind` is `i` or `r`.
+    case compactPage(kind: String, payload: String)
     /// `<base>v1/links/<i|r>/<theme>.png`: a poster drawn from a link. `path` is the
     /// path below the base (`/v1/links/r/pair.png`): what a signed URL signs.
     case image(kind: String, theme: Substring, path: String)
@@ -16,6 +19,10 @@ enum LinkRoute: Equatable {
 
     /// The prefix of link image paths below the base.
     static let imagePrefix = "v1/links/"
+
+    /// The landing page paths below the base path, as the app declares them: the long
+    /// form's `i` and `r`, and the compact form's `I/…` and `R/…` (`*` as in the AASA file).
+    static let declaredPaths = ["i", "r", "I/*", "R/*"]
 
     /// The route of `path`, or nil when it is none of the above.
     init?(path: Substring, base: LinkBase?) {
@@ -31,6 +38,11 @@ enum LinkRoute: Equatable {
             self = .page(kind: String(rest))
             return
         }
+        if rest.hasPrefix("I/") || rest.hasPrefix("R/") {
+            // The payload is checked by the link parser, which names what is wrong with it.
+            self = .compactPage(kind: rest.hasPrefix("I/") ? "i" : "r", payload: String(rest.dropFirst(2)))
+            return
+        }
         guard rest.hasPrefix(Self.imagePrefix), rest.hasSuffix(".png") else { return nil }
         let tail = rest.dropFirst(Self.imagePrefix.count).dropLast(".png".count)
         guard let slash = tail.firstIndex(of: "/") else { return nil }
@@ -43,7 +55,7 @@ enum LinkRoute: Equatable {
     /// The label in metrics and the access log.
     var route: PosterService.Route {
         switch self {
-        case .page: .landing
+        case .page, .compactPage: .landing
         case .image: .linkPoster
         case .appleAssociation, .assetLinks: .wellKnown
         }

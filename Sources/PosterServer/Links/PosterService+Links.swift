@@ -12,13 +12,22 @@ extension PosterService {
         let request = exchange.request
         guard ["GET", "HEAD"].contains(request.method) else {
             let error = ServiceError.methodNotAllowed(request.method, allowed: ["GET", "HEAD"])
-            if case .page = route { return exchange.finish(LandingError.response(error, request)) }
+            switch route {
+            case .page, .compactPage: return exchange.finish(LandingError.response(error, request))
+            default: break
+            }
             return exchange.fail(error)
         }
         switch route {
         case .page(let kind):
             do throws(ServiceError) {
                 exchange.finish(try landing(kind, request))
+            } catch {
+                exchange.finish(LandingError.response(error, request))
+            }
+        case .compactPage(let kind, let payload):
+            do throws(ServiceError) {
+                exchange.finish(try landing(kind, request, compactPayload: payload))
             } catch {
                 exchange.finish(LandingError.response(error, request))
             }
@@ -31,7 +40,7 @@ extension PosterService {
                 exchange.fail(error)
             }
         case .appleAssociation:
-            let paths = ["i", "r"].map { (configuration.linkBase?.path ?? "/") + $0 }
+            let paths = LinkRoute.declaredPaths.map { (configuration.linkBase?.path ?? "/") + $0 }
             wellKnown(configuration.apps.appleAssociation(paths: paths), exchange, missing: "no iOS app is declared; start serve with --apple-app-id TEAMID.bundle.id")
         case .assetLinks:
             wellKnown(configuration.apps.assetLinks(), exchange, missing: "no Android app is declared; start serve with --android-package and --android-cert-sha256")
@@ -58,13 +67,17 @@ extension PosterService {
         return base
     }
 
-    /// `GET <base>i?…` and `<base>r?…`: the landing page of the link the URL is.
-    func landing(_ kind: String, _ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+    /// `GET <base>i?…` and `<base>r?…`, or a compact link's `<base>I/<payload>` and
+    /// `<base>R/<payload>`: the landing page of the link the URL is, the same for both.
+    func landing(_ kind: String, _ request: HTTPRequest, compactPayload: String? = nil) throws(ServiceError) -> HTTPResponse {
         _ = try QueryItems(raw: request.query)  // the service's query rules first: no repeats, empty items or broken escapes
         let base = try pageBase(request)
+        // A compact link's value is all in its path: any query is ignored, as the link parser does.
+        let text = compactPayload.map { base.text + kind.uppercased() + "/" + $0 }
+            ?? base.text + kind + (request.query.isEmpty ? "" : "?" + request.query)
         let parsed: ParsedLink
         do throws(LinkError) {
-            parsed = try ParsedLink(parsing: base.text + kind + (request.query.isEmpty ? "" : "?" + request.query))
+            parsed = try ParsedLink(parsing: text)
         } catch {
             throw Self.badLink(error)
         }

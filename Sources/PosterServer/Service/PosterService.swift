@@ -51,7 +51,7 @@ public final class PosterService: Sendable {
         self.configuration = configuration
         catalog = try ThemeCatalog(directory: configuration.themesDirectory)
         do throws(RenderError) {
-            let links = LinkStyle(form: configuration.linkBase.map { .web($0) } ?? .scheme, signer: configuration.linkSigner)
+            let links = LinkStyle(base: configuration.linkBase, signer: configuration.linkSigner)
             renderer = try PosterRenderer(compression: configuration.compression, workers: configuration.workers, links: links)
         } catch {
             throw ServiceSetupError(.failure, error.message)

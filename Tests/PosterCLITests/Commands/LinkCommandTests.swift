@@ -50,6 +50,39 @@ struct LinkCommandTests {
         #expect(try document(run(NMTIPoster.tool, ["resolve", link, "--link-key-file", otherKey])).signature == "not-verified")
     }
 
+    @Test func resolvePrintsTheCompactFormAndReadsItBack() throws {
+        let key = try keyFile()
+        defer { try? FileManager.default.removeItem(atPath: key) }
+        let printed = try document(run(NMTIPoster.tool, ["resolve", "r.json", "--link-base", "https://nmti.example/", "--link-key-file", key],
+                                       io: CapturedIO(files: ["r.json": Self.invited])))
+        let compact = try #require(printed.compactLink)
+        #expect(compact.hasPrefix("https://nmti.example/R/") && compact.count < printed.link.count, "\(compact)")
+        #expect(printed.givenForm == nil && printed.givenLink == nil)
+
+        // Given the compact link: the same result, which form it was in, and its long form with its own 80-bit tag.
+        let byCompact = try document(run(NMTIPoster.tool, ["resolve", compact, "--link-key-file", key]))
+        #expect(byCompact.signature == "verified" && byCompact.givenForm == "compact")
+        #expect(byCompact.nickname == "<b>🐶</b>" && byCompact.inviter?.nickname == "学霸小李")
+        let given = try #require(byCompact.givenLink)
+        #expect(given.hasPrefix("https://nmti.example/r?v=9.-5.-2.4&iv=-3.4.-6.-1&p=s&n=%3Cb%3E%F0%9F%90%B6%3C%2Fb%3E&in="))
+        #expect(given.hasSuffix("&sig=" + (try ParsedLink(parsing: compact).signature ?? "-")))
+        let byGiven = try document(run(NMTIPoster.tool, ["resolve", given, "--link-key-file", key]))
+        #expect(byGiven.signature == "verified" && byGiven.givenForm == "web" && byGiven.givenLink == given)
+        // Without a base the result's own link is the app scheme, with no compact form; the given link keeps its base.
+        #expect(byCompact.link.hasPrefix("nmti://reply?") && byCompact.compactLink == nil)
+        let scheme = try document(run(NMTIPoster.tool, ["resolve", byCompact.link]))
+        #expect(scheme.givenForm == "nmti" && scheme.givenLink == byCompact.link)
+
+        // Scores the compact form cannot hold: the long form only.
+        let wide = Data(#"{"pack": "student", "scores": {"c": 40, "s": -5, "e": -2, "a": 4}}"#.utf8)
+        let long = try document(run(NMTIPoster.tool, ["resolve", "w.json", "--link-base", "https://nmti.example/"], io: CapturedIO(files: ["w.json": wide])))
+        #expect(long.link == "https://nmti.example/i?v=40.-5.-2.4&p=s" && long.compactLink == nil)
+
+        // A bad compact link: 65, with the payload's problem.
+        let bad = run(NMTIPoster.tool, ["resolve", "https://nmti.example/R/0u00"])
+        #expect(bad.status == .badInput && bad.stderr.contains("is in lower case"), "\(bad.stderr)")
+    }
+
     @Test func unsignedLinksResolveWithoutNicknames() throws {
         let output = run(NMTIPoster.tool, ["resolve", "nmti://invite?pack=student&from=PRED&nickname=%E5%B0%8F%E7%8E%8B"])
         #expect(output.status == .success)

@@ -91,15 +91,20 @@ import TestSupport
         let revalidated = try Curl.request(Self.local(server, src), ["-H", "If-None-Match: \(image.headers["etag"] ?? "")"])
         #expect(revalidated.status == 304)
 
-        // The same bytes as `render <link>`; the poster carries the signed https invite, read back from its pixels.
+        // The same bytes as `render <link>`; the poster carries the signed compact invite, read back from its pixels.
         let linkText = link.url(form: .web(try LinkBase(Self.base)), signature: sig)
         #expect(try Self.cliRender(linkText, server: server, theme: "classic") == image.body)
         let printed = try #require(try QRDecoder.decode(png: image.body).first)
-        #expect(printed == linkText)
+        #expect(printed == link.url(form: .compact(try LinkBase(Self.base)), signature: sig))
+        #expect(printed.hasPrefix(Self.base + "I/"))
+        #expect(LinkFixtures.signer.verifies(try ParsedLink(parsing: printed)))
         // A poster the request spelled out gets an unsigned link: without URL signing anyone
         // could otherwise have any nickname signed by asking for it.
         let plain = try Curl.request(server.url("/v1/posters/classic.png?c=-4&s=5&e=7&a=1&nickname=%E5%AE%98%E6%96%B9"))
-        #expect(try QRDecoder.decode(png: plain.body).first == "https://nmti.example/nmti/i?v=-4.5.7.1&n=%E5%AE%98%E6%96%B9")
+        let official = NMTILink.invite(pack: .workplace, sender: LinkPerson(scores: DimensionScores(c: -4, s: 5, e: 7, a: 1), nickname: "官方"))
+        let unsigned = try #require(try QRDecoder.decode(png: plain.body).first)
+        #expect(unsigned == official.url(form: .compact(try LinkBase(Self.base))))
+        #expect(try ParsedLink(parsing: unsigned).signature == nil)
         #expect(try Curl.request(Self.local(server, card)).status == 200)
     }
 
@@ -174,6 +179,48 @@ import TestSupport
         let poster = try Curl.request(server.url(target))
         #expect(poster.status == 200, "\(poster.text)")
         let invite = NMTILink.invite(pack: .workplace, sender: LinkPerson(scores: DimensionScores(c: -4, s: 5, e: 7, a: 1)))
-        #expect(try QRDecoder.decode(png: poster.body).first == "https://nmti.example/nmti/i?v=-4.5.7.1&sig=" + LinkFixtures.signer.signature(for: invite))
+        #expect(try QRDecoder.decode(png: poster.body).first == invite.url(form: .compact(try LinkBase(Self.base)), signature: LinkFixtures.signer.signature(for: invite)))
+    }
+}
+
+/// `<base path>I/<payload>` and `R/<payload>` are answered exactly as `/i?…` and `/r?…`.
+@Suite struct CompactLandingTests {
+    @Test func compactLinksGetTheLongFormsPageAndImages() throws {
+        let (server, cleanup) = try LandingPageTests.server()
+        defer { cleanup() }
+        let base = try LinkBase(LandingPageTests.base)
+        for link in [LinkFixtures.invite, LinkFixtures.reply] {
+            let compact = link.url(form: .compact(base), signature: LinkFixtures.signer.signature(for: link))
+            let tag = try ParsedLink(parsing: compact).signature
+            // The long form with the compact link's own 80-bit tag: the same link, the same page.
+            let long = link.url(form: .web(base), signature: tag)
+            let byCompact = try Curl.request(LandingPageTests.local(server, compact))
+            let byLong = try Curl.request(LandingPageTests.local(server, long))
+            #expect(byCompact.status == 200 && byLong.status == 200, "\(compact)")
+            #expect(byCompact.body == byLong.body)
+            for header in ["content-type", "cache-control", "etag", "content-security-policy", "x-content-type-options", "referrer-policy"] {
+                #expect(byCompact.headers[header] == byLong.headers[header], "\(header)")
+            }
+            #expect(byCompact.text.contains("小王"), "the 80-bit tag verified: the nicknames are shown")
+            // Under the base's path and without it (a proxy that strips it), with WeChat's own query.
+            let stripped = try Curl.request(server.url(String(compact.dropFirst(base.text.count - 1)) + "?from=singlemessage&isappinstalled=0"))
+            #expect(stripped.body == byCompact.body)
+            let etag = try #require(byCompact.headers["etag"])
+            let revalidated = try Curl.request(LandingPageTests.local(server, compact), ["-H", "If-None-Match: \(etag)"])
+            #expect(revalidated.status == 304 && revalidated.body.isEmpty)
+            #expect(try Curl.request(LandingPageTests.local(server, compact), ["-X", "POST"]).status == 405)
+            let src = try #require(LinkFixtures.attribute("src", after: "id=\"poster\"", in: byCompact.text))
+            #expect(try Curl.request(LandingPageTests.local(server, src)).status == 200)
+        }
+        // A tampered tag leaves the nicknames out, as a tampered long link does.
+        let good = LinkFixtures.reply.url(form: .compact(base), signature: LinkFixtures.signer.signature(for: LinkFixtures.reply))
+        let parsed = try ParsedLink(parsing: good)
+        var tag = try #require(LinkSigner.decodeBase64url(parsed.signature ?? ""))
+        tag[9] ^= 0x40
+        let forged = LinkFixtures.reply.url(form: .compact(base), signature: LinkSigner.base64url(tag))
+        let page = try Curl.request(LandingPageTests.local(server, forged))
+        #expect(page.status == 200 && !page.text.contains("小王") && !page.text.contains("阿May"))
+        let metrics = try Curl.request(server.url("/metrics")).text
+        #expect(metrics.contains("nmti_http_requests_total{route=\"landing\",status=\"304\"}"))
     }
 }
