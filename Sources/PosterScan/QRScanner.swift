@@ -9,7 +9,7 @@ package enum QRScanner {
     package static func availability() -> ScanError? {
         var why = [CChar](repeating: 0, count: 512)
         guard nmti_scan_load(&why, why.count) != 0 else { return nil }
-        return ScanError("the QR scan needs libjpeg and libzbar (Debian: libjpeg62-turbo libzbar0): \(String(cString: why))")
+        return ScanError("the QR scan needs libjpeg and libzbar (Debian: libjpeg62-turbo libzbar0): \(Self.text(why))")
     }
 
     /// The texts of the QR codes zbar finds in `raster` after `recompression` (none: as drawn).
@@ -36,7 +36,7 @@ package enum QRScanner {
                                          out.baseAddress, &jpegBytes, &why, why.count)
             }
         }
-        guard status == 0 else { throw ScanError(String(cString: why)) }
+        guard status == 0 else { throw ScanError(Self.text(why)) }
         return gray
     }
 
@@ -50,7 +50,7 @@ package enum QRScanner {
                 nmti_zbar_scan_qr(pixels.baseAddress, Int32(width), Int32(height), out.baseAddress, out.count, &why, why.count)
             }
         }
-        guard count >= 0 else { throw ScanError(String(cString: why)) }
+        guard count >= 0 else { throw ScanError(Self.text(why)) }
         var texts: [String] = []
         var offset = 0
         for _ in 0..<count {
@@ -59,5 +59,10 @@ package enum QRScanner {
             offset += 4 + length
         }
         return texts
+    }
+
+    /// A NUL-terminated C message as text.
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -56,11 +56,11 @@ struct LandingCopy {
             thumbAlt = "\(name)的称号：\(sender.title) \(sender.code.rawValue)"
             action = "测测你是哪种\(noun)"
             actionNote = (hasQuiz ? "测完" : "在 App 里测完，") + "就能和\(name)比一比：你们俩是哪种相处模式"
-        case .reply(_, let person, let inviter):
+        case .reply(let pack, let person, let inviter):
             let name = person.nickname ?? "好友"
             let inviterName = inviter.nickname ?? "邀请人"
             let theirs = Personality.of(inviter.code)
-            let pairing = sender.pairing(with: theirs)
+            let pairing = sender.pairing(with: theirs, pack: pack)
             title = "\(name) × \(inviterName)：\(pairing.label)"
             description = "\(name)是「\(sender.title)」\(sender.code.rawValue)，\(inviterName)是「\(theirs.title)」\(theirs.code.rawValue)。相处模式：\(pairing.label)。"
             kicker = "\(quiz) · 相处模式"
