@@ -79,10 +79,10 @@ def main(binary, out):
     for row in rows:
         code, sweep = row["code"], row["sweep"]
         modules = code.get("modules")
-        version = f"{(modules - 17) // 4} ({modules})" if modules else "?"
+        version = f"{code.get('version', (modules - 17) // 4)} ({modules})" if modules else "?"
         scales = " / ".join("—" if sweep.get(d) is None else f"{sweep[d]:g}x" for d in ("wechat", "zxing", "zbar"))
         goal = f"all three at {row['goal'][0]:g}x, q{row['goal'][1]}"
-        lines.append(f"| {row['theme']} | {row['case']} | {row['chars'] or '—'} | {version} | {code.get('level', '?')} | "
+        lines.append(f"| {row['theme']} | {row['case']} | {row['chars'] or '—'} | {version} | {code.get('correction', '?')} | "
                      f"{code.get('modulePixels', '?')} | {row['box'].get('width', '?'):g} | {scales} | {goal} | {'yes' if row['met'] else '**no**'} |")
     table = "\n".join(lines) + "\n"
     with open(out, "w") as file:

@@ -114,7 +114,6 @@ struct BatchCommand: Command {
         for name in names { loaded.append(try ThemeInput.load(name)) }
         let plan = BatchPlan(themes: loaded, packs: packs, shard: shard)
         let style = try links.style()
-        links.warnWithoutBase(loaded, io: &io)
         let engine = RunEngine(renderer: try ThemeInput.renderer(compression: compression, workers: jobs, links: style),
                                compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
         let display = ProgressDisplay(isTerminal: io.isTerminal(.output), quiet: quiet)
@@ -142,6 +141,7 @@ struct BatchCommand: Command {
                     try io.printLine(String(format: "rendered %d %@%@ in %.2f s (%.1f/s) into %@; manifest %@/%@",
                                             count, count == 1 ? "poster" : "posters", kept, report.seconds, rate, out, out, Manifest.fileName)
                                      + stale)
+                    if let note = links.schemeNote(loaded) { try io.printLine(note) }
                 }
             } catch {
                 stdoutFailure = error

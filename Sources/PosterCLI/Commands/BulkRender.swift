@@ -16,7 +16,6 @@ enum BulkRender {
     static func run(_ options: BulkRenderOptions, theme: String, compression: PosterCompression, links: LinkStyle = .scheme,
                     quiet: Bool, io: inout some TerminalIO) throws(CommandFailure) {
         let loaded = try ThemeInput.load(theme)
-        if case .scheme = links.form { LinkOptions.warnWithoutBase(true, [loaded], io: &io) }
         let engine = RunEngine(renderer: try ThemeInput.renderer(compression: compression, workers: options.jobs, links: links),
                                compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
         let results: ResultStream
@@ -40,7 +39,12 @@ enum BulkRender {
         for failure in report.failures { io.printErrorLine("failed: \(failure)") }
         var stdoutFailure = display.failure
         if !quiet, stdoutFailure == nil {
-            do throws(IOFailure) { try io.printLine(summary(of: report, out: options.out)) } catch { stdoutFailure = error }
+            do throws(IOFailure) {
+                try io.printLine(summary(of: report, out: options.out))
+                if case .scheme = links.form, let note = LinkOptions.schemeNote(true, [loaded]) { try io.printLine(note) }
+            } catch {
+                stdoutFailure = error
+            }
         }
         if !report.failures.isEmpty {
             let kind: FailureKind = report.failures.allSatisfy { $0.kind == .output } ? .outputUnwritable : .postersFailed

@@ -40,19 +40,18 @@ struct LinkOptions: Sendable {
         }
     }
 
-    /// Warns on standard error when posters with QR codes are drawn without a link base: they
-    /// hold `nmti://` links, which WeChat's scanner and phone cameras show as text, not open.
-    func warnWithoutBase(_ themes: [Theme], io: inout some TerminalIO) {
-        Self.warnWithoutBase(base == nil, themes, io: &io)
-    }
+    /// The note for posters with QR codes drawn without a link base: they hold `nmti://`
+    /// links, which WeChat's scanner and phone cameras show as text, not open. Nil with a
+    /// base, or when no theme draws a QR code. Printed with the run's other notes.
+    func schemeNote(_ themes: [Theme]) -> String? { Self.schemeNote(base == nil, themes) }
 
-    /// The same warning for a style already made (`render --out` over many results).
-    static func warnWithoutBase(_ noBase: Bool, _ themes: [Theme], io: inout some TerminalIO) {
-        guard noBase else { return }
+    /// The same note for a style already made (`render --out` over many results).
+    static func schemeNote(_ noBase: Bool, _ themes: [Theme]) -> String? {
+        guard noBase else { return nil }
         let drawing = themes.filter(\.drawsQRCodes).map(\.name)
-        guard !drawing.isEmpty else { return }
-        io.printErrorLine("warning: no --link-base (or \(baseVariable)): the QR codes of \(drawing.joined(separator: ", ")) hold "
-            + "nmti:// links, which WeChat and phone cameras do not open; pass --link-base https://your.domain/ (docs/links.md)")
+        guard !drawing.isEmpty else { return nil }
+        return "note: no --link-base (or \(baseVariable)): the QR codes of \(drawing.joined(separator: ", ")) hold "
+            + "nmti:// links, which WeChat and phone cameras do not open; pass --link-base https://your.domain/ (docs/links.md)"
     }
 
     /// The signer over the key file's keys, or nil without one.

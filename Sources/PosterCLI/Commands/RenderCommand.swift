@@ -139,7 +139,6 @@ struct RenderCommand: Command {
         let result: QuizResult
         if let link { result = link.result } else { result = try ResultInput.load(input, io: &io) }
         let loaded = try ThemeInput.load(themeGiven ? theme : link?.defaultTheme ?? theme)
-        links.warnWithoutBase([loaded], io: &io)
         let renderer = try ThemeInput.renderer(compression: compression, links: style)
         let poster: RenderedPoster
         let dump: LayoutDump?
@@ -166,6 +165,7 @@ struct RenderCommand: Command {
         for note in poster.notes {
             io.printErrorLine("note: \(loaded.name): \(note)")
         }
+        if let note = links.schemeNote([loaded]) { io.printErrorLine(note) }
         if path != "-" {
             io.printErrorLine("wrote \(path) (\(poster.width)x\(poster.height), \(poster.bytes.count) bytes, theme \(loaded.name))")
         }

@@ -69,14 +69,15 @@ struct ThemesValidateCommand: Command {
             JSON path, size and the link length it was checked with, and exits
             with 1.
 
-            The scan lint then draws every variant twice more with a signed, invited link under
-            --link-base (default https://nmti.example/): a typical one (nicknames of 7
-            and 5 characters) and the longest (both nicknames at the 24-character
-            limit). Each poster is shrunk (Lanczos) and saved as a JPEG the way a chat
-            app recompresses it (typical: 0.5x, quality 75; longest: 0.72x, quality 80),
-            and every QR code must read back to exactly its link with zbar; one that
-            does not is listed and exits with 1. A QR code holding a link WeChat and
-            phone cameras do not open (nmti://) is a warning. --no-scan skips this pass.
+            The scan lint then draws every variant twice more with a signed, invited
+            link under --link-base (default https://nmti.example/): a typical one
+            (nicknames of 7 and 5 characters) and the longest (both nicknames at the
+            24-character limit). Each poster is shrunk (Lanczos) and saved as a JPEG
+            the way a chat app recompresses it (typical: 0.5x, quality 75; longest:
+            0.72x, quality 80), and every QR code must read back to exactly its link
+            with zbar; one that does not is listed and exits with 1. A QR code
+            holding a link WeChat and phone cameras do not open (nmti://) is a
+            warning. --no-scan skips this pass.
 
             EXAMPLES:
               nmti-poster themes validate Themes/classic

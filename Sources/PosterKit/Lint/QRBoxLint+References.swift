@@ -15,7 +15,7 @@ extension QRBoxLint {
     }
 
     /// The nicknames of the typical invited reply: seven and five characters, one with an emoji.
-    static let typicalNicknames = (sender: "王小明同学🐶", inviter: "陈大壮学霸")
+    static let typicalNicknames = (sender: "王小明同学呀🐶", inviter: "陈大壮学霸")
 
     /// A nickname at both limits: `maximumNicknameLength` four-byte emoji, which are
     /// also `maximumNicknameBytes` bytes, the most a link carries.
@@ -58,13 +58,12 @@ extension QRBoxLint {
         }
     }
 
-    /// The style the lint prints links in: the web form under `base` (or
-    /// `referenceBase`), signed with a throwaway key (a signature's length is all
-    /// that matters here).
+    /// The style the lint prints links in: what posters carry under `base` (or
+    /// `referenceBase`), the compact form unless a value needs the long one, signed
+    /// with a throwaway key (a signature's length is all that matters here).
     static func style(base: LinkBase?) -> LinkStyle {
-        let fallback = try? LinkBase(referenceBase)
         let signer = try? LinkSigner(keys: [Array("nmti-qr-box-lint-reference-key".utf8)])
-        return LinkStyle(form: (base ?? fallback).map { .web($0) } ?? .scheme, signer: signer)
+        return LinkStyle(base: base ?? (try? LinkBase(referenceBase)), signer: signer)
     }
 
     /// How a report describes a link: "a signed student reply".

@@ -17,9 +17,9 @@ public struct ScanReport: Sendable, Hashable {
 
 extension ScanLint {
     /// Checks every variant of a theme (the 32, even for a pair theme) with each case's link,
-    /// printed under `base` (nil: `referenceBase`) and signed.
+    /// printed as posters carry it under `base` (nil: `referenceBase`; the compact form) and signed.
     public static func catalogueReport(of theme: Theme, renderer: PosterRenderer, base: LinkBase?) throws(RenderError) -> ScanReport {
-        let style = LinkStyle(form: .web(base ?? referenceBase), signer: signer)
+        let style = LinkStyle(base: base ?? referenceBase, signer: signer)
         let jobs = ThemeSample.variants.flatMap { sample in cases.map { (sample, $0) } }
         var report = ScanReport()
         let perJob = try SampleSweep.map(jobs) { job throws(RenderError) in

@@ -30,8 +30,8 @@ public enum ScanLint {
 
         /// A typical invited student: a 7-character nickname with an emoji, an inviter of 5
         /// characters; it must read at half size and JPEG quality 75 (a Moments screenshot).
-        public static let typical = Case(name: "typical link", nickname: "王小明同学呀🐶", inviterNickname: "陈大壮学霸",
-                                         scale: 0.5, jpegQuality: 75)
+        public static let typical = Case(name: "typical link", nickname: QRBoxLint.typicalNicknames.sender,
+                                         inviterNickname: QRBoxLint.typicalNicknames.inviter, scale: 0.5, jpegQuality: 75)
         /// Both nicknames at the 24-character limit; it must read at 0.72x and quality 80.
         public static let longest = Case(name: "longest link", nickname: String(repeating: "卷", count: 12) + String(repeating: "摸鱼", count: 6),
                                          inviterNickname: String(repeating: "打工人", count: 8), scale: 0.72, jpegQuality: 80)
@@ -45,7 +45,7 @@ public enum ScanLint {
 
     /// The base links are checked under when the caller has none: the length of a short
     /// real domain (docs/themes.md, "The scan lint").
-    public static let referenceBase = try! LinkBase("https://nmti.example/")
+    public static let referenceBase = try! LinkBase(QRBoxLint.referenceBase)
 
     /// The key the lint signs with: a signature's length, not its value, decides the code's density.
     static let signer = try! LinkSigner(keys: [Array("nmti scan lint: not a secret key".utf8)])
