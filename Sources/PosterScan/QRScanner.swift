@@ -14,6 +14,38 @@ package enum QRScanner {
 
     /// The texts of the QR codes zbar finds in `raster` after `recompression` (none: as drawn).
     package static func texts(in raster: Raster, after recompression: Recompression?) throws(ScanError) -> [String] {
+        let (luma, width, height) = try recompressedLuma(raster, recompression)
+        return try scan(luma, width: width, height: height)
+    }
+
+    /// For each square of `raster` (x, y and side in its pixels), the texts zbar finds inside
+    /// it after the whole picture went through `recompression`: each code is judged on its own,
+    /// so a second, larger code of the same text cannot stand in for one that does not scan.
+    package static func texts(in raster: Raster, after recompression: Recompression?,
+                              squares: [(x: Int, y: Int, side: Int)]) throws(ScanError) -> [[String]] {
+        let (luma, width, height) = try recompressedLuma(raster, recompression)
+        let scale = Double(width) / Double(raster.width)
+        var found: [[String]] = []
+        for square in squares {
+            // A few pixels of what surrounds the code, as a phone's frame would hold.
+            let left = max(0, Int((Double(square.x) * scale).rounded(.down)) - 4)
+            let top = max(0, Int((Double(square.y) * scale).rounded(.down)) - 4)
+            let right = min(width, Int((Double(square.x + square.side) * scale).rounded(.up)) + 4)
+            let bottom = min(height, Int((Double(square.y + square.side) * scale).rounded(.up)) + 4)
+            guard right > left, bottom > top else {
+                found.append([])
+                continue
+            }
+            var crop: [UInt8] = []
+            crop.reserveCapacity((right - left) * (bottom - top))
+            for row in top..<bottom { crop += luma[(row * width + left)..<(row * width + right)] }
+            found.append(try scan(crop, width: right - left, height: bottom - top))
+        }
+        return found
+    }
+
+    /// The luma of `raster` over white after `recompression` (none: a lossless round trip), and its size.
+    private static func recompressedLuma(_ raster: Raster, _ recompression: Recompression?) throws(ScanError) -> ([UInt8], Int, Int) {
         var picture = RGBPicture(over: raster)
         var quality = 100
         if let recompression {
@@ -21,8 +53,7 @@ package enum QRScanner {
             picture = picture.resampled(width: size.width, height: size.height)
             quality = recompression.jpegQuality
         }
-        let luma = try jpegLuma(picture, quality: quality)
-        return try scan(luma, width: picture.width, height: picture.height)
+        return (try jpegLuma(picture, quality: quality), picture.width, picture.height)
     }
 
     /// The luma of `picture` after a JPEG round trip at `quality`.

@@ -24,6 +24,10 @@ public enum NMTILink: Sendable, Hashable {
     /// a QR code (24 emoji family sequences are 24 characters but far more bytes).
     public static let maximumNicknameBytes = 96
 
+    /// The most Unicode scalars of a nickname in a link the engine makes (`LinkPerson.madeNickname`):
+    /// scalars outside ASCII and the common ideographs cost a compact link more per byte than emoji.
+    public static let maximumNicknameScalars = 24
+
     /// The longest link text accepted when parsing, in bytes; the longest link the
     /// engine prints (two full nicknames, scores and a signature) is well under it.
     public static let maximumLength = 2048

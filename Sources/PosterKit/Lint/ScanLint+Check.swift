@@ -45,29 +45,40 @@ extension ScanLint {
         var report = ScanReport()
         let codes = qrCodes(in: output.displayList.items)
         guard !codes.isEmpty else { return report }
-        let found: [String]
+        let found: [[String]]
         do {
-            found = try QRScanner.texts(in: raster, after: check.recompression)
+            let squares = codes.map { code in (x: code.drawnPixels.x, y: code.drawnPixels.y, side: code.drawnPixels.side) }
+            found = try QRScanner.texts(in: raster, after: check.recompression, squares: squares)
         } catch {
             throw RenderError(.graphics, "\(theme.file.path): scan lint: \(error.description)")
         }
-        for code in codes {
+        for (code, read) in zip(codes, found) {
             guard let text = code.matrix.text else { continue }
             report.codesChecked += 1
             let box = code.box
             let place = "qr at \(Int(box.x)),\(Int(box.y)) \(Int(box.width))x\(Int(box.height)) pt "
                 + "(version \(code.version), level \(code.correction.rawValue), \(code.modulePixels) px modules)"
-            let scheme = text.prefix(while: { $0 != ":" }).lowercased()
-            if scheme != "https" && scheme != "http" {
+            if let scheme = Self.customScheme(of: text) {
                 report.warnings.append("\(place) holds a \(scheme):// link, which WeChat and phone cameras do not open")
             }
-            if !found.contains(text) {
-                let got = found.isEmpty ? "zbar found no code" : "zbar read other text"
+            if !read.contains(text) {
+                let got = read.isEmpty ? "zbar found no code there" : "zbar read other text there"
                 report.failures.append("\(sample.label) (\(check.name), \(text.count) characters): \(place): "
                     + "not read back after \(check.recompression) (\(got))")
             }
         }
         return report
+    }
+
+    /// The scheme of a link that is not http or https (`nmti`), or nil: for an http(s) link,
+    /// and for text that is not a URL at all (no `scheme://`).
+    static func customScheme(of text: String) -> String? {
+        guard let separator = text.range(of: "://") else { return nil }
+        let scheme = text[..<separator.lowerBound]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        let lowered = scheme.lowercased()
+        return lowered == "http" || lowered == "https" ? nil : lowered
     }
 
     /// Every QR code in a display list as placed, groups included.

@@ -44,7 +44,7 @@ public enum ScanLint {
     public static let cases: [Case] = [.typical, .longest]
 
     /// The base links are checked under when the caller has none: the length of a short
-    /// real domain (docs/themes.md, "The scan lint").
+    /// real domain (docs/themes.md, "Checking and rendering a theme").
     public static let referenceBase = try! LinkBase(QRBoxLint.referenceBase)
 
     /// The key the lint signs with: a signature's length, not its value, decides the code's density.

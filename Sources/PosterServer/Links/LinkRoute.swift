@@ -39,6 +39,9 @@ enum LinkRoute: Equatable {
             return
         }
         if rest.hasPrefix("I/") || rest.hasPrefix("R/") {
+            // One segment only: `/I/x/y/I/<payload>` would be another spelling of one page
+            // (a cache key each) whose kind the parser reads from the last segment.
+            guard !rest.dropFirst(2).contains("/") else { return nil }
             // The payload is checked by the link parser, which names what is wrong with it.
             self = .compactPage(kind: rest.hasPrefix("I/") ? "i" : "r", payload: String(rest.dropFirst(2)))
             return

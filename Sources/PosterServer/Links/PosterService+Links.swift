@@ -83,7 +83,7 @@ extension PosterService {
         }
         let checked = CheckedLink(parsed, signer: configuration.linkSigner)
         let signature = checked.isVerified ? parsed.signature : nil
-        let posterTheme = kind == "r" ? configuration.pairTheme : ThemeStore.defaultThemeName
+        let posterTheme = checked.link.webPath == "r" ? configuration.pairTheme : ThemeStore.defaultThemeName
         let pageURL = checked.link.url(form: .web(base), signature: signature)
         let page = LandingPage(
             link: checked.link, pageURL: pageURL, appURL: checked.link.url(form: .scheme, signature: signature),

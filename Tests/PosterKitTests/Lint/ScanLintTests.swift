@@ -57,3 +57,29 @@ import Testing
         #expect(result.isInvited && result.nickname == ScanLint.Case.typical.nickname && result.fromScores != nil)
     }
 }
+
+/// Each code is judged where it is drawn, and only `scheme://` texts count as links.
+@Suite struct ScanLintPlacementTests {
+    @Test func aLargeCodeDoesNotStandInForASmallOneOfTheSameLink() throws {
+        let folder = try makeTheme("""
+            { canvas: { width: 375, height: 667, background: "#FFFFFF" }, elements: [
+              { type: "qr", x: 20, y: 20, width: 40 },
+              { type: "qr", x: 20, y: 300, width: 335 },
+            ] }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let found = try ScanLint.catalogueReport(of: Theme.load(from: folder), renderer: PosterRenderer(), base: nil)
+        #expect(found.codesChecked == 2 * ThemeSample.variants.count * ScanLint.cases.count)
+        #expect(found.failures.count == ThemeSample.variants.count * ScanLint.cases.count)
+        #expect(found.failures.allSatisfy { $0.contains("qr at 20,20 40x40 pt") }, "\(found.failures.prefix(2))")
+    }
+
+    @Test func onlyURLSchemesOtherThanHTTPAreCustom() {
+        #expect(ScanLint.customScheme(of: "nmti://invite?pack=student") == "nmti")
+        #expect(ScanLint.customScheme(of: "weixin://dl/chat") == "weixin")
+        #expect(ScanLint.customScheme(of: "HTTPS://NMTI.EXAMPLE/R/0") == nil)
+        #expect(ScanLint.customScheme(of: "hello") == nil)
+        #expect(ScanLint.customScheme(of: "微信号: abc") == nil)
+        #expect(ScanLint.customScheme(of: "a b://c") == nil)
+    }
+}

@@ -222,5 +222,10 @@ import TestSupport
         #expect(page.status == 200 && !page.text.contains("小王") && !page.text.contains("阿May"))
         let metrics = try Curl.request(server.url("/metrics")).text
         #expect(metrics.contains("nmti_http_requests_total{route=\"landing\",status=\"304\"}"))
+        // One segment only: junk segments before a payload are not another spelling of the page.
+        let payload = String(good.dropFirst(base.text.count + 2))
+        for junk in ["/I/x/y/I/", "/R/x/I/", "/R/x/R/"] {
+            #expect(try Curl.request(server.url(junk + payload)).status == 404, "\(junk)")
+        }
     }
 }
