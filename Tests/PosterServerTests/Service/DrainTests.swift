@@ -15,11 +15,13 @@ import Testing
         }
         // Wait until every request is in (queued or drawing), then ask the server to stop.
         let deadline = Date().addingTimeInterval(60)
+        var pendingAtSignal = 0
         while Date() < deadline {
             let ready = try? Curl.request(server.url("/readyz"))
             let report = ready.flatMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }
             let pending = (report?["queued"] as? Int ?? 0) + (report?["inFlight"] as? Int ?? 0)
             let answered = server.accessLog.filter { ($0["path"] as? String)?.contains("drain") == true }.count
+            pendingAtSignal = pending
             if pending + answered >= 8 { break }
             usleep(10_000)
         }
@@ -28,10 +30,13 @@ import Testing
         let status = server.waitForExit(timeout: 60)
         #expect(status == 0)
         #expect(answers.withLock { $0 } == Array(repeating: 200, count: 8))
-        // The drain started before some of those answers went out.
+        // The drain started before some of those answers went out, when any were still pending
+        // (on a loaded machine the one worker can finish all eight before SIGTERM lands).
         let lines = server.stderr.split(separator: "\n")
         let draining = try #require(lines.firstIndex { $0.contains("\"event\":\"draining\"") })
-        #expect(lines[draining...].contains { $0.contains("\"status\":200") && $0.contains("drain") }, "\(server.stderr)")
+        if pendingAtSignal > 0 {
+            #expect(lines[draining...].contains { $0.contains("\"status\":200") && $0.contains("drain") }, "\(server.stderr)")
+        }
         #expect(lines.last?.contains("\"event\":\"stopped\"") == true, "\(server.stderr)")
         // Nothing listens any more.
         #expect((try? Curl.request(server.url("/healthz"), maxTime: 2)) == nil)
