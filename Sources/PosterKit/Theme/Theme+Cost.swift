@@ -2,16 +2,18 @@ import Foundation
 import PosterGraphics
 
 extension Theme {
-    /// Checks what a render of this theme could cost: the expanded length of every
-    /// bound text, what drawing would refuse for some variant, then the estimated
-    /// drawing work against `RenderCost.budgetNanoseconds`.
-    func checkBudgets(context: ThemeReadContext, diagnostics: Diagnostics) {
+    /// Checks the expanded length of every bound text of every format.
+    func checkExpansion(context: ThemeReadContext, diagnostics: Diagnostics) {
         ThemeExpansion.check(context.boundTemplates, lengths: context.variableLengths, diagnostics: diagnostics)
+    }
+
+    /// Checks the estimated drawing work of the format drawn against `RenderCost.budgetNanoseconds`.
+    func checkBudgets(diagnostics: Diagnostics) {
         let estimator = CostEstimator(theme: self, diagnostics: diagnostics)
         let cost = estimator.estimate()
         guard cost.share > 1, let largest = cost.largest else { return }
         diagnostics.error(
-            "the theme's estimated render cost is \(RenderCost.percent(cost.share)) of the budget (\(cost.summary)); the largest part is here: \(largest.what), \(RenderCost.figure(largest.amount)) \(largest.line.unit) (\(RenderCost.percent(largest.amount / largest.line.fullBudget)) of the budget); see docs/limits.md",
+            "the \(formatName == PosterFormat.defaultName ? "theme" : "'\(formatName)' format")'s estimated render cost is \(RenderCost.percent(cost.share)) of the budget (\(cost.summary)); the largest part is here: \(largest.what), \(RenderCost.figure(largest.amount)) \(largest.line.unit) (\(RenderCost.percent(largest.amount / largest.line.fullBudget)) of the budget); see docs/limits.md",
             path: largest.path, location: largest.location)
     }
 

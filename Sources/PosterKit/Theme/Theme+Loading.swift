@@ -58,32 +58,23 @@ extension Theme {
         let context = ThemeReadContext(
             registry: registry, diagnostics: diagnostics, variableNames: variableNames, fontFamilies: families)
         let variables = variableSources.map { readVariables($0, context: context) } ?? []
-        var canvasSize = Size(width: 375, height: 667)
-        var background = ColorValue.literal(.white)
-        if let canvas = object.object("canvas") {
-            let side = 1...ThemeLimits.maximumCanvasSide
-            canvasSize = Size(width: canvas.number("width", default: 375, range: side),
-                              height: canvas.number("height", default: 667, range: side))
-            let reader = ElementReader(object: canvas, context: context)
-            background = reader.color("background", default: .white) ?? background
-            canvas.finish()
-        }
-        let elements = context.elements("elements", in: object)
-        if object.node(for: "elements") == nil { object.report("a theme needs 'elements': the list of what to draw") }
+        let layouts = readLayouts(object, context: context)
         object.finish()
-        var theme = Theme(name: name, summary: summary, folder: folder, file: file, canvasSize: canvasSize,
-                          background: background, variables: variables, elements: elements, subject: subject, assets: [:])
+        guard let first = layouts.first else { throw ThemeError(diagnostics: diagnostics.sorted) }
+        var theme = Theme(name: name, summary: summary, folder: folder, file: file, variables: variables,
+                          subject: subject, layouts: layouts, layout: first, assets: [:])
         // Checked even when other problems were found, so one run lists them all.
         theme = theme.withAssets(loadAssets(for: theme, context: context, diagnostics: diagnostics))
-        theme.checkBudgets(context: context, diagnostics: diagnostics)
+        theme.checkExpansion(context: context, diagnostics: diagnostics)
+        for format in theme.everyFormat { format.checkBudgets(diagnostics: diagnostics) }
         theme.checkVariantColors(context.boundColors, diagnostics: diagnostics)
         if diagnostics.hasErrors { throw ThemeError(diagnostics: diagnostics.sorted) }
         return theme
     }
 
     private func withAssets(_ assets: [String: ImageAsset]) -> Theme {
-        Theme(name: name, summary: summary, folder: folder, file: file, canvasSize: canvasSize,
-              background: background, variables: variables, elements: elements, subject: subject, assets: assets)
+        Theme(name: name, summary: summary, folder: folder, file: file, variables: variables, subject: subject,
+              layouts: layouts, layout: layout, assets: assets)
     }
 
     /// One result per variant (16 types x 2 packs), for checking what varies by variant.

@@ -15,17 +15,24 @@ public struct Theme: Sendable {
     public let folder: URL
     /// The layout file.
     public let file: URL
-    /// The canvas size in points; output is twice this in pixels.
-    public let canvasSize: Size
-    /// The canvas background.
-    public let background: ColorValue
     /// Theme variables, in an order where each comes after those it refers to.
     public let variables: [ThemeVariable]
-    /// The top-level elements, drawn in order.
-    public let elements: [ElementNode]
     /// What the theme draws: one result, or the pairing of an invited one (`subject`).
     public let subject: ThemeSubject
+    /// Every layout the theme ships, one per format, the default first.
+    public let layouts: [ThemeLayout]
+    /// The layout this value draws (`inFormat(_:)` picks another).
+    public let layout: ThemeLayout
     package let assets: [String: ImageAsset]
+
+    /// The name of the format this value draws (`poster` unless another was picked).
+    public var formatName: String { layout.format.name }
+    /// The canvas size in points of the format drawn; output is twice this in pixels.
+    public var canvasSize: Size { layout.format.canvasSize }
+    /// The canvas background of the format drawn.
+    public var background: ColorValue { layout.background }
+    /// The top-level elements of the format drawn, in order.
+    public var elements: [ElementNode] { layout.elements }
 
     /// The name of the layout file inside a theme folder.
     public static let fileName = "theme.json5"
