@@ -52,8 +52,9 @@ struct ServeCommand: Command {
             which posters carry) answer the link's landing page: the poster
             (for a reply, the pairing poster of --pair-theme) from
             GET /v1/links/<i|r>/<theme>.png?<link query>, an "open in the app" link and
-            the preview meta tags (og:image is the page theme's card format). Nicknames from a
-            link are shown only when its signature verifies under the link key file.
+            the preview meta tags (og:image is the card format of the page's theme).
+            Nicknames from a link are shown only when its signature verifies under the
+            link key file.
             With --quiz-url (NMTI_QUIZ_URL), the web quiz, H5, store or 小程序 page a
             friend without the app should reach (https; http only for 127.0.0.1 and
             localhost), an invite page's main button opens it with
