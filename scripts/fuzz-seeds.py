@@ -181,7 +181,7 @@ def http_seeds():
         "landing-bad-link-html.http": req("GET /i?v=1.2.3&n=%ZZ HTTP/1.1", [h]),
         "landing-absolute-form.http": req("GET http://nmti.example:8080/i?v=0.0.0.0&n=Bob HTTP/1.1", [("Host", "other")]),
         "link-image-reply.http": req("GET /v1/links/r/pair.png?%s HTTP/1.1" % reply_query, [h]),
-        "link-image-invite-signed.http": req("GET /v1/links/i/card.png?%s HTTP/1.1" % query(invite_items), [h]),
+        "link-image-invite-signed.http": req("GET /v1/links/i/classic.png?%s HTTP/1.1" % query(invite_items + [("format", "card")]), [h]),
         "well-known.http": req("GET /.well-known/apple-app-site-association HTTP/1.1", [h]) + req("GET /.well-known/assetlinks.json HTTP/1.1", [h]),
         "http10-no-host.http": req("GET /healthz HTTP/1.0"),
         "options-delete.http": req("OPTIONS * HTTP/1.1", [h]) + req("DELETE /healthz HTTP/1.1", [h]),

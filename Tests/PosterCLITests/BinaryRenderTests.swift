@@ -86,7 +86,7 @@ import Testing
         let output = try scratch().appendingPathComponent("out.png")
         let missing = try Binary.run(["render", "Fixtures/results/workplace-PRED.json", "--theme", "nope", "-o", output.path])
         #expect(missing.status == 66)
-        #expect(missing.stderr.contains("theme 'nope' not found") && missing.stderr.contains("known themes: card, classic, neon, pair, paper"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("theme 'nope' not found") && missing.stderr.contains("known themes: classic, neon, pair, paper"), "\(missing.stderr)")
         let bad = try Binary.run(["render", "Fixtures/bad-results/code-disagrees.json", "-o", output.path])
         #expect(bad.status == 65)
         #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -134,8 +134,8 @@ import Testing
     }
 
     /// The pair themes are checked over the 32 variants and the 512 ordered pairs (their
-    /// contrast is in ContrastLintTests); the card is the 1200x630 link preview.
-    @Test(arguments: ["pair", "card"])
+    /// contrast is in ContrastLintTests).
+    @Test(arguments: ["pair"])
     func previewCoversEveryPairOfAPairTheme(theme: String) throws {
         let folder = try scratch()
         let sheet = folder.appendingPathComponent("sheet.png")
@@ -146,7 +146,7 @@ import Testing
         let poster = folder.appendingPathComponent("p.png")
         let render = try Binary.run(["render", "Fixtures/results/invited-workplace.json", "--theme", theme, "-o", poster.path])
         #expect(render.status == 0, "\(render.stderr)")
-        #expect(pngSize(try Data(contentsOf: poster))! == (theme == "card" ? (1200, 630) : (750, 1334)))
+        #expect(pngSize(try Data(contentsOf: poster))! == (750, 1334))
     }
 
     @Test func previewFailsWhenTextOverflows() throws {

@@ -14,8 +14,11 @@ struct ServeCommand: Command {
         discussion: """
             Renders posters on demand: POST /v1/render?theme=<name> with a result JSON,
             or GET /v1/posters/<theme>.png?c=6&s=-3&e=2&a=-5&pack=student&nickname=...
-            The bytes are identical to `nmti-poster render` with the same theme and
-            compression. Every image carries a strong ETag computed before drawing
+            Every image endpoint takes format=<name> (xhs, square, story, thumb, card,
+            mp or the theme's own; default: the theme's default format, the poster);
+            a format the theme does not ship is a 400 listing the ones it does.
+            The bytes are identical to `nmti-poster render` with the same theme, format
+            and compression. Every image carries a strong ETag computed before drawing
             (If-None-Match answers 304), Cache-Control and Content-Length; posters are
             cached in memory (least recently used evicted past --cache-mb).
 
@@ -49,8 +52,9 @@ struct ServeCommand: Command {
             which posters carry) answer the link's landing page: the poster
             (for a reply, the pairing poster of --pair-theme) from
             GET /v1/links/<i|r>/<theme>.png?<link query>, an "open in the app" link and
-            the preview meta tags (og:image is the --card-theme card). Nicknames from a
-            link are shown only when its signature verifies under the link key file.
+            the preview meta tags (og:image is the card format of the page's theme).
+            Nicknames from a link are shown only when its signature verifies under the
+            link key file.
             With --quiz-url (NMTI_QUIZ_URL), the web quiz, H5, store or 小程序 page a
             friend without the app should reach (https; http only for 127.0.0.1 and
             localhost), an invite page's main button opens it with
@@ -58,7 +62,8 @@ struct ServeCommand: Command {
             the result can be an invited one; a reply page's main button passes the
             inviter's invite on the same way (without --quiz-url: to the invite page),
             and "open in the app" comes second. A bad quiz URL exits with 64. Each
-            page's first image is the square --thumb-theme thumbnail WeChat shows.
+            page's first image is the square thumb format of the page's theme (the
+            default theme's when the page's ships none), the picture WeChat shows.
             /.well-known/apple-app-site-association and /.well-known/assetlinks.json
             declare the apps of --apple-app-id, --android-package and
             --android-cert-sha256 (404 when none is given).
@@ -93,15 +98,16 @@ struct ServeCommand: Command {
                    help: "A proxy (10.0.0.0/8, 127.0.0.1) whose X-Forwarded-For names the client in the log; repeatable.", isRepeating: true),
         ] + LinkOptions.specOptions + [
             .value("pair-theme", valueName: "name", defaultValue: "pair", help: "The theme of a reply link's page (the pairing poster)."),
-            .value("card-theme", valueName: "name", defaultValue: "card", help: "The theme of a link's preview card (og:image)."),
-            .value("thumb-theme", valueName: "name", defaultValue: "thumb",
-                   help: "A landing page's first image, the square WeChat thumbnail."),
             .value("quiz-url", valueName: "url",
                    help: "Where a friend without the app takes the quiz (https); the invite page's main button goes there with nmti_invite=<invite link>."),
             .value("apple-app-id", valueName: "id", help: "An iOS app (TEAMID.bundle.id) for apple-app-site-association; repeatable.", isRepeating: true),
             .value("android-package", valueName: "name", help: "The Android package for assetlinks.json (with --android-cert-sha256)."),
             .value("android-cert-sha256", valueName: "hex", help: "A signing certificate's SHA-256 (AA:BB:...) for assetlinks.json; repeatable.",
                    isRepeating: true),
+        ],
+        retiredOptions: [
+            "card-theme": "og:image is now the card format of the page's theme (CHANGELOG, Breaking)",
+            "thumb-theme": "a landing page's first image is now the thumb format of the page's theme (CHANGELOG, Breaking)",
         ])
 
     /// What the service is told.
@@ -145,8 +151,6 @@ struct ServeCommand: Command {
         links = try LinkOptions(values, environment: environment)
         configuration.linkBase = links.base
         configuration.pairTheme = try Self.themeName(values, "pair-theme") ?? configuration.pairTheme
-        configuration.cardTheme = try Self.themeName(values, "card-theme") ?? configuration.cardTheme
-        configuration.thumbTheme = try Self.themeName(values, "thumb-theme") ?? configuration.thumbTheme
         configuration.quizURL = try Self.quizURL(values)
         configuration.apps = try Self.apps(values)
         self.configuration = configuration

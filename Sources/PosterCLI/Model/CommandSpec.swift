@@ -14,11 +14,15 @@ struct CommandSpec: Sendable {
     var arguments: [ArgumentSpec]
     /// Named options and flags; `--help` is added by the tool.
     var options: [OptionSpec]
+    /// Options the command no longer takes, by long name, with what to do instead: given
+    /// on the command line or by their `NMTI_` variable, they are a usage error that says
+    /// so (not a "did you mean" guess at another option).
+    var retiredOptions: [String: String]
 
     /// Creates a command description.
     init(
         name: String, abstract: String, discussion: String = "", usage: String? = nil,
-        arguments: [ArgumentSpec] = [], options: [OptionSpec] = []
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], retiredOptions: [String: String] = [:]
     ) {
         precondition(arguments.dropLast().allSatisfy { !$0.isRepeating }, "only the last argument may repeat")
         self.name = name
@@ -27,6 +31,7 @@ struct CommandSpec: Sendable {
         self.usage = usage
         self.arguments = arguments
         self.options = options
+        self.retiredOptions = retiredOptions
     }
 
     /// The option whose long name is `name`.

@@ -38,6 +38,9 @@ enum CommandParser {
                 spelled = String(word[..<equals])
                 attached = String(word[word.index(after: equals)...])
             }
+            if spelled.hasPrefix("--"), let instead = spec.retiredOptions[String(spelled.dropFirst(2))] {
+                throw failure("option '\(spelled)' was removed: \(instead)")
+            }
             guard let option = lookUp(spelled, in: spec) else {
                 let known = (spec.options + [.help]).flatMap { [$0.short.map { "-\($0)" }, "--\($0.name)"] }
                     .compactMap { $0 }

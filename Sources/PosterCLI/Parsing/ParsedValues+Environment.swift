@@ -12,6 +12,13 @@ extension ParsedValues {
     /// set); a repeatable option's variable is a comma-separated list. Empty
     /// variables are ignored. Fails naming the variable when a flag's value is neither.
     mutating func fillFromEnvironment(_ environment: [String: String], skipping: Set<String> = []) throws(UsageError) {
+        // A retired option's variable left in a deployment would otherwise be ignored without a word.
+        for (name, instead) in spec.retiredOptions.sorted(by: { $0.key < $1.key }) {
+            let variable = Self.environmentVariable(for: name)
+            if let text = environment[variable], !text.isEmpty {
+                throw UsageError("environment variable \(variable) (--\(name)) was removed: \(instead); unset it", commandPath: commandPath)
+            }
+        }
         for option in spec.options where !skipping.contains(option.name) && optionValues[option.name] == nil {
             let variable = Self.environmentVariable(for: option.name)
             guard let text = environment[variable] else { continue }

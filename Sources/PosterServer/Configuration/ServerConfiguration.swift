@@ -61,12 +61,10 @@ public struct ServerConfiguration: Sendable {
     /// Signs the links printed on posters and verifies links opened on landing pages;
     /// nil prints unsigned links, and nicknames carried by links are never shown.
     public var linkSigner: LinkSigner?
-    /// The theme a reply link's landing page shows (the pairing poster).
+    /// The theme a reply link's landing page shows (the pairing poster). A landing page's
+    /// first image and its preview card (`og:image`) are the page theme's `thumb` and
+    /// `card` formats (an invite page's theme is the default theme).
     public var pairTheme = "pair"
-    /// The theme of a link's preview card (`og:image`).
-    public var cardTheme = "card"
-    /// The theme of a landing page's first image, the square share thumbnail WeChat takes.
-    public var thumbTheme = "thumb"
     /// Where a friend without the app takes the quiz: the invite page's main button,
     /// carrying the invite; nil keeps "open in the app" as the invite page's main action.
     public var quizURL: QuizURL?

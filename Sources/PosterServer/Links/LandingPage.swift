@@ -3,11 +3,12 @@ import NMTIDomain
 import PosterHashing
 
 /// The HTML page a web link opens when the app is not installed. Its first image is
-/// the square thumbnail (`--thumb-theme`), which WeChat takes as the picture of a shared
-/// page; then the headline, the main button (an invite page: the quiz, carrying the
-/// invite; a reply page: the inviter's invite, for a third friend), "open in the app",
-/// and the poster (for a reply, the pairing poster) from the service's link image
-/// endpoint; and the preview meta tags (`og:*`, `twitter:*`) with the card image.
+/// the square thumbnail (the page theme's `thumb` format), which WeChat takes as the
+/// picture of a shared page; then the headline, the main button (an invite page: the
+/// quiz, carrying the invite; a reply page: the inviter's invite, for a third friend),
+/// "open in the app", and the poster (for a reply, the pairing poster) from the
+/// service's link image endpoint; and the preview meta tags (`og:*`, `twitter:*`) with
+/// the card image (the page theme's `card` format).
 /// Without a quiz URL an invite page's main button is "open in the app".
 ///
 /// Everything in it is a function of the checked link, the service's base, its

@@ -88,9 +88,9 @@ extension PosterService {
         let page = LandingPage(
             link: checked.link, pageURL: pageURL, appURL: checked.link.url(form: .scheme, signature: signature),
             actionURL: actionURL(checked, pageURL: pageURL, base: base),
-            thumb: linkImage(checked.link, signature: signature, theme: configuration.thumbTheme, base: base, fallback: (500, 500)),
+            thumb: linkImage(checked.link, signature: signature, page: posterTheme, format: "thumb", base: base),
             poster: linkImage(checked.link, signature: signature, theme: posterTheme, base: base, fallback: (750, 1334)),
-            card: linkImage(checked.link, signature: signature, theme: configuration.cardTheme, base: base, fallback: (1200, 630)))
+            card: linkImage(checked.link, signature: signature, page: posterTheme, format: "card", base: base))
         let body = page.html
         let etag = "\"" + SHA256.hex(body).prefix(32) + "\""
         var headers: [(name: String, value: String)] = [
@@ -123,17 +123,31 @@ extension PosterService {
         }
     }
 
-    /// The absolute URL of a link's poster in `theme`, signed when the service signs
-    /// URLs, with `d=<digest>` (content-addressed) when the theme is loaded; and its size.
-    func linkImage(_ link: NMTILink, signature: String?, theme name: String, base: LinkBase, fallback: (Int, Int)) -> LandingPage.Image {
+    /// A landing page's image in `format` (`thumb`, `card`) of the page's theme, or
+    /// where it ships none, of the theme `pageImageSource` falls back to.
+    func linkImage(_ link: NMTILink, signature: String?, page theme: String, format: String, base: LinkBase) -> LandingPage.Image {
+        let source = pageImageSource(format: format, pageTheme: theme)
+        let standard = PosterFormat.standard(named: format).map { (Int($0.canvasSize.width * 2), Int($0.canvasSize.height * 2)) }
+        return linkImage(link, signature: signature, theme: source.theme, format: source.format, base: base, fallback: standard ?? (750, 1334))
+    }
+
+    /// The absolute URL of a link's poster in `theme` (in `format`, nil for the theme's
+    /// default), signed when the service signs URLs, with `d=<digest>` (content-addressed)
+    /// when the theme is loaded and ships the format; and its size in pixels.
+    func linkImage(
+        _ link: NMTILink, signature: String?, theme name: String, format: String? = nil, base: LinkBase, fallback: (Int, Int)
+    ) -> LandingPage.Image {
         let text = link.url(form: .web(base))
         let raw = text.firstIndex(of: "?").map { text[text.index(after: $0)...] } ?? ""
         var pairs = ((try? QueryItems(raw: raw))?.items ?? []).map { ($0.name, $0.value) }
         if let signature { pairs.append(("ls", signature)) }
+        if let format { pairs.append(("format", format)) }
         var size = fallback
-        if let entry = catalog.entry(name) {
-            pairs.append(("d", key(link.result, entry).digest))
-            size = entry.theme.pixelSize
+        let entry = catalog.entry(name)
+        let drawn = format.map { entry?.theme.inFormat($0) } ?? entry?.theme
+        if let entry, let drawn {
+            pairs.append(("d", key(link.result, entry, drawn).digest))
+            size = drawn.pixelSize
         }
         let path = "/\(LinkRoute.imagePrefix)\(link.webPath)/\(QueryItems.encode(name)).png"
         let target = signer?.signedTarget(path: path, query: pairs)
@@ -145,12 +159,12 @@ extension PosterService {
     /// `d` (the content digest) and `sig` (the URL signature).
     static let linkParameters: Set<String> = ["v", "t", "iv", "it", "p", "n", "in"]
 
-    /// `GET <base>v1/links/<i|r>/<theme>.png?<link query>[&ls=][&d=][&sig=]`.
+    /// `GET <base>v1/links/<i|r>/<theme>.png?<link query>[&ls=][&format=][&d=][&sig=]`.
     func linkPosterJob(_ request: HTTPRequest, kind: String, theme name: Substring, path: String) throws(ServiceError) -> PosterJob {
         let query = try QueryItems(raw: request.query)
         try checkSignature(query) { URLSigner.canonical(path: path, query: query) }
-        try refuseUnknown(query, known: Self.linkParameters.union(["ls", "d", "sig"]),
-                          "link posters take the web link's v, t, iv, it, p, n, in, and ls (the link's signature), d, sig")
+        try refuseUnknown(query, known: Self.linkParameters.union(["ls", "format", "d", "sig"]),
+                          "link posters take the web link's v, t, iv, it, p, n, in, and ls (the link's signature), format, d, sig")
         // Without a link key no `ls` can verify: refused like a `sig` without URL signing. With
         // one, an `ls` that does not verify leaves the nicknames out, as a tampered link's page does.
         if query.value("ls") != nil, configuration.linkSigner == nil {
@@ -171,18 +185,17 @@ extension PosterService {
             throw ServiceError(400, "bad-query", path: "theme", "the theme name in the path is not valid percent-encoded UTF-8")
         }
         guard let entry = catalog.entry(themeName) else {
-            let role = themeName == configuration.pairTheme ? "the pairing theme '\(themeName)' (--pair-theme)"
-                : themeName == configuration.cardTheme ? "the preview card theme '\(themeName)' (--card-theme)"
-                : themeName == configuration.thumbTheme ? "the thumbnail theme '\(themeName)' (--thumb-theme)" : "no theme of that name"
+            let role = themeName == configuration.pairTheme ? "the pairing theme '\(themeName)' (--pair-theme)" : "no theme of that name"
             throw ServiceError(404, "unknown-theme", path: "theme", "\(role) is not loaded; add it to the themes folder. Known themes: \(catalog.names.joined(separator: ", "))")
         }
         if kind == "i", themeName == configuration.pairTheme {
             throw ServiceError(400, "bad-link", "theme '\(themeName)' (--pair-theme) draws a pairing, which only a reply link (/v1/links/r/) has")
         }
+        let drawn = try format(query, of: entry)
         let result = CheckedLink(parsed, signer: configuration.linkSigner).link.result
-        let key = key(result, entry)
+        let key = key(result, entry, drawn)
         try checkDigest(query, "d", key)
-        return PosterJob(result: result, entry: entry, key: key, contentAddressed: query.value("d") != nil)
+        return PosterJob(result: result, entry: entry, theme: drawn, key: key, contentAddressed: query.value("d") != nil)
     }
 
     /// A link the parser refused: the parameter and the reason, quoting nothing from the link.

@@ -4,8 +4,9 @@ import PosterKit
 import PosterHashing
 
 /// What a poster's bytes depend on, hashed: the engine (version, drawing libraries,
-/// pinned fonts), the theme's content digest, the compression and the canonical
-/// result. It is the strong `ETag` and the cache key, known before anything is drawn.
+/// pinned fonts), the theme's content digest, the format drawn, the compression and
+/// the canonical result. It is the strong `ETag` and the cache key, known before
+/// anything is drawn.
 package struct PosterKey: Sendable, Hashable {
     /// The hex digest (32 characters).
     package let digest: String
@@ -13,9 +14,14 @@ package struct PosterKey: Sendable, Hashable {
     /// The `ETag` header value: the digest in quotes (a strong validator).
     package var etag: String { "\"\(digest)\"" }
 
-    /// The key of one result rendered with one theme state.
-    package init(engine: String, themeDigest: String, compression: PosterCompression, result: QuizResult) {
-        let text = "nmti-poster-etag-1\n\(engine)\n\(themeDigest)\n\(compression.rawValue)\n\(Self.canonical(result))"
+    /// The key of one result rendered with one theme state in one of its formats.
+    ///
+    /// `format` is nil for the theme's default format, which keeps the text (and so every
+    /// ETag) of a poster the same as before themes had formats; any other format's name
+    /// is a line of its own, so each format of one result has its own key.
+    package init(engine: String, themeDigest: String, format: String? = nil, compression: PosterCompression, result: QuizResult) {
+        let formatLine = format.map { "format \($0)\n" } ?? ""
+        let text = "nmti-poster-etag-1\n\(engine)\n\(themeDigest)\n\(formatLine)\(compression.rawValue)\n\(Self.canonical(result))"
         digest = String(SHA256.hex(Array(text.utf8)).prefix(32))
     }
 

@@ -13,7 +13,7 @@ package enum SimpleURLResult {
     ]
 
     /// Parameters the service reads for itself rather than the result.
-    package static let serviceParameters: Set<String> = ["sig", "v"]
+    package static let serviceParameters: Set<String> = ["sig", "v", "format"]
 
     /// The result the query describes (`QueryItems` has refused repeated names already).
     /// Messages name the parameter, never quote its value or an unknown name.
@@ -22,7 +22,7 @@ package enum SimpleURLResult {
         where !serviceParameters.contains(item.name) && !fields.contains(where: { $0.parameter == item.name }) {
             let known = fields.map(\.parameter).joined(separator: ", ")
             let named = QueryItems.namedParameters.contains(item.name) ? item.name : nil
-            throw ServiceError(400, "bad-query", path: named, "\(named ?? "query item \(index + 1)"): unknown parameter; known: \(known), sig, v")
+            throw ServiceError(400, "bad-query", path: named, "\(named ?? "query item \(index + 1)"): unknown parameter; known: \(known), format, sig, v")
         }
         if let plain = plainResult(query) { return plain }
         var scores: [String] = []

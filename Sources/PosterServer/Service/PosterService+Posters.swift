@@ -8,10 +8,12 @@ import PosterHashing
 import PosterLinks
 
 extension PosterService {
-    /// A poster to serve: the result, the theme state and the key, all known before drawing.
+    /// A poster to serve: the result, the theme state, the format and the key, all known before drawing.
     struct PosterJob: Sendable {
         let result: QuizResult
         let entry: ThemeCatalog.Entry
+        /// The entry's theme drawing the format the request asked for (`format=`).
+        let theme: Theme
         let key: PosterKey
         /// Whether the URL names this exact content (`v=<ETag digest>`), so it may be cached for ever.
         let contentAddressed: Bool
@@ -25,7 +27,7 @@ extension PosterService {
     /// (Link posters are always signed: their nicknames survive only from verified links.)
     var signsRequestedLinks: Bool { signer != nil }
 
-    /// `POST /v1/render?theme=<name>` with a result JSON body.
+    /// `POST /v1/render?theme=<name>[&format=<name>]` with a result JSON body.
     func renderJob(_ request: HTTPRequest) throws(ServiceError) -> PosterJob {
         guard request.method == "POST" else { throw .methodNotAllowed(request.method, allowed: ["POST"]) }
         let query = try QueryItems(raw: request.query)
@@ -34,8 +36,9 @@ extension PosterService {
             throw ServiceError(415, "unsupported-media-type", "the body must be a result JSON sent as Content-Type: application/json (\(type == nil ? "it had none" : "it had another type"))")
         }
         try checkSignature(query) { URLSigner.canonical(path: String(request.path), query: query) + "\n" + SHA256.hex(request.body) }
-        try refuseUnknown(query, known: ["theme", "sig"], "POST /v1/render takes theme (and sig)")
+        try refuseUnknown(query, known: ["theme", "format", "sig"], "POST /v1/render takes theme, format (and sig)")
         let entry = try theme(query.value("theme") ?? ThemeStore.defaultThemeName)
+        let drawn = try format(query, of: entry)
         let result: QuizResult
         do throws(ResultError) {
             result = try QuizResult(jsonData: Data(request.body))
@@ -43,11 +46,11 @@ extension PosterService {
             let path = error.path.isEmpty ? "$" : error.path
             throw ServiceError(400, "bad-result", path: path, "\(path): \(error.reasonWithoutInput)")
         }
-        return PosterJob(result: result, entry: entry, key: key(result, entry, signsLinks: signsRequestedLinks), contentAddressed: false,
-                         signsLinks: signsRequestedLinks)
+        return PosterJob(result: result, entry: entry, theme: drawn, key: key(result, entry, drawn, signsLinks: signsRequestedLinks),
+                         contentAddressed: false, signsLinks: signsRequestedLinks)
     }
 
-    /// `GET /v1/posters/<theme>.png?c=…&s=…&e=…&a=…` (the simple URL form).
+    /// `GET /v1/posters/<theme>.png?c=…&s=…&e=…&a=…[&format=…]` (the simple URL form).
     func posterJob(_ request: HTTPRequest, theme name: String) throws(ServiceError) -> PosterJob {
         guard ["GET", "HEAD"].contains(request.method) else { throw .methodNotAllowed(request.method, allowed: ["GET", "HEAD"]) }
         let query = try QueryItems(raw: request.query)
@@ -57,9 +60,11 @@ extension PosterService {
         }
         let entry = try theme(themeName)
         let result = try SimpleURLResult.result(from: query)
-        let key = key(result, entry, signsLinks: signsRequestedLinks)
+        let drawn = try format(query, of: entry)
+        let key = key(result, entry, drawn, signsLinks: signsRequestedLinks)
         try checkDigest(query, "v", key)
-        return PosterJob(result: result, entry: entry, key: key, contentAddressed: query.value("v") != nil, signsLinks: signsRequestedLinks)
+        return PosterJob(result: result, entry: entry, theme: drawn, key: key, contentAddressed: query.value("v") != nil,
+                         signsLinks: signsRequestedLinks)
     }
 
     /// Checks `sig` against the canonical text when the service signs URLs; without URL
@@ -104,9 +109,12 @@ extension PosterService {
         return entry
     }
 
-    func key(_ result: QuizResult, _ entry: ThemeCatalog.Entry, signsLinks: Bool = true) -> PosterKey {
+    /// The key of `result` drawn by `drawn`, one format of `entry`'s theme; the default
+    /// format keys as posters did before formats, so their ETags stay as they were.
+    func key(_ result: QuizResult, _ entry: ThemeCatalog.Entry, _ drawn: Theme, signsLinks: Bool = true) -> PosterKey {
         let printing = signsLinks || configuration.linkSigner == nil ? engine : engine + "\nunsigned links"
-        return PosterKey(engine: printing, themeDigest: entry.digest, compression: configuration.compression, result: result)
+        let format = drawn.formatName == entry.theme.formatName ? nil : drawn.formatName
+        return PosterKey(engine: printing, themeDigest: entry.digest, format: format, compression: configuration.compression, result: result)
     }
 
     /// Answers from the validator or the cache when possible, else queues the render.
@@ -125,7 +133,7 @@ extension PosterService {
             return
         }
         let deadline = UInt64(configuration.renderDeadlineSeconds * 1e9)
-        var request = RenderRequest(job.result, theme: job.entry.theme, extras: .timings)
+        var request = RenderRequest(job.result, theme: job.theme, extras: .timings)
         request.links = job.signsLinks ? renderer.links : LinkStyle(form: renderer.links.form)
         let waited = Mutex<UInt64>(0)
         renderer.submit(request, onStart: { [admission] queued in
@@ -167,7 +175,7 @@ extension PosterService {
             if error.kind == .result || error.isCausedByUserData {
                 failure = ServiceError(400, "bad-result", error.message)
             } else {
-                log.event(["event": "render-failed", "level": "error", "theme": .string(job.entry.theme.name), "error": .string(error.message)])
+                log.event(["event": "render-failed", "level": "error", "theme": .string(job.theme.formatLabel), "error": .string(error.message)])
                 failure = ServiceError(500, "render-failed", "the poster could not be drawn: \(error.message)")
             }
             for exchange in exchanges { exchange.fail(failure) }

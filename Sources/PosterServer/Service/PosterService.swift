@@ -111,23 +111,26 @@ public final class PosterService: Sendable {
     }
 
     /// Renders one poster of every theme on every worker, so the first requests find fonts
-    /// loaded, Pango contexts made and every theme's assets decoded. Each theme's renders
-    /// are handed in together, one per worker, so every worker starts and takes one.
+    /// loaded, Pango contexts made and every theme's assets decoded, and each other format
+    /// a theme ships once (its layout is checked to draw; the worker's setup is shared).
+    /// Each theme's renders are handed in together, one per worker, so every worker starts and takes one.
     private func warm() throws(ServiceSetupError) {
         let failure = Mutex<String?>(nil)
         for (offset, name) in catalog.names.enumerated() {
             guard let entry = catalog.entry(name) else { continue }
             let group = DispatchGroup()
-            for index in 0..<admission.workers {
+            let others = entry.theme.everyFormat.filter { $0.formatName != entry.theme.formatName }
+            let themes = Array(repeating: entry.theme, count: admission.workers) + others
+            for (index, theme) in themes.enumerated() {
                 let code = PersonalityCode.all[(index + offset) % PersonalityCode.all.count]
                 var sample = QuizResult.catalogueSample(for: code, pack: .workplace)
                 if name == configuration.pairTheme {  // the pairing theme draws invited results
                     sample = NMTILink.reply(pack: .workplace, sender: LinkPerson(scores: sample.scores), inviter: LinkPerson(code: code)).result
                 }
                 group.enter()
-                renderer.submit(RenderRequest(sample, theme: entry.theme)) { outcome in
+                renderer.submit(RenderRequest(sample, theme: theme)) { outcome in
                     if case .failure(let error)? = outcome {
-                        failure.withLock { $0 = "warm-up render with theme '\(name)' failed: \(error.message)" }
+                        failure.withLock { $0 = "warm-up render with theme '\(theme.formatLabel)' failed: \(error.message)" }
                     }
                     group.leave()
                 }

@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aThemeWithoutQRCodesPasses() throws {
-        let run = try Binary.run(["themes", "validate", "--no-contrast", "card"])
+        let run = try Binary.run(["themes", "validate", "--no-contrast", "Fixtures/lint-themes/no-qr"])
         #expect(run.status == 0, "\(run.stderr)")
     }
 }

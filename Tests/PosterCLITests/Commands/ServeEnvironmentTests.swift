@@ -17,7 +17,7 @@ import Testing
             "NMTI_COMPRESSION": "fast", "NMTI_WATCH": "true", "NMTI_DRAIN_S": "9", "NMTI_LAME_DUCK_S": "4.5",
             "NMTI_DEADLINE_S": "2", "NMTI_READ_TIMEOUT_S": "3", "NMTI_IDLE_TIMEOUT_S": "4", "NMTI_MAX_CONNECTIONS": "100",
             "NMTI_MAX_PER_IP": "10", "NMTI_QUIET": "1", "NMTI_TRUSTED_PROXY": "10.0.0.0/8, 127.0.0.1",
-            "NMTI_PAIR_THEME": "classic", "NMTI_CARD_THEME": "neon", "NMTI_THUMB_THEME": "paper", "NMTI_SIGNING_KEY_FILE": "/keys",
+            "NMTI_PAIR_THEME": "classic", "NMTI_SIGNING_KEY_FILE": "/keys",
             "NMTI_QUIZ_URL": "https://quiz.example/h5?src=poster,wechat",
             "NMTI_APPLE_APP_ID": "ABCDE12345.com.example.a,ABCDE12345.com.example.b",
             "NMTI_ANDROID_PACKAGE": "com.example.nmti", "NMTI_ANDROID_CERT_SHA256": String(repeating: "AB:", count: 31) + "AB",
@@ -30,7 +30,7 @@ import Testing
         #expect(configuration.readTimeoutSeconds == 3 && configuration.idleTimeoutSeconds == 4)
         #expect(configuration.maximumConnections == 100 && configuration.connectionsPerAddress == 10)
         #expect(configuration.trustedProxies.map(\.description) == ["10.0.0.0/8", "127.0.0.1/32"])
-        #expect(configuration.pairTheme == "classic" && configuration.cardTheme == "neon" && configuration.thumbTheme == "paper")
+        #expect(configuration.pairTheme == "classic")
         #expect(configuration.quizURL?.text == "https://quiz.example/h5?src=poster,wechat")  // one value: commas stay
         #expect(configuration.apps.appleAppIDs.count == 2 && configuration.apps.androidPackage == "com.example.nmti")
         #expect(serve.signingKeyFile == "/keys")
@@ -38,7 +38,7 @@ import Testing
         let covered: Set<String> = [
             "host", "port", "workers", "queue", "cache-mb", "compression", "watch", "drain-s", "lame-duck-s", "deadline-s",
             "read-timeout-s", "idle-timeout-s", "max-connections", "max-per-ip", "quiet", "trusted-proxy", "pair-theme",
-            "card-theme", "thumb-theme", "quiz-url", "signing-key-file", "apple-app-id", "android-package", "android-cert-sha256",
+            "quiz-url", "signing-key-file", "apple-app-id", "android-package", "android-cert-sha256",
         ]
         #expect(Set(ServeCommand.spec.options.map(\.name)).subtracting(covered) == ServeCommand.ownVariables)
     }
@@ -75,6 +75,17 @@ import Testing
         #expect(refusal(["--quiz-url", "https://quiz.example/#go"], [:])
             == "option '--quiz-url' is not a usable quiz URL: must not hold a fragment ('#'): the invite is appended to the query, and a browser never sends what follows '#'")
         #expect(try command([], [:]).configuration.quizURL == nil)
+    }
+
+    /// The thumbnail and card are formats of the page's theme now: the old options, and
+    /// their variables left in a deployment, say so instead of being ignored or guessed at.
+    @Test func theRetiredThemeOptionsSayWhatReplacedThem() throws {
+        let option = refusal(["--card-theme", "card"], [:])
+        #expect(option == "option '--card-theme' was removed: og:image is now the card format of the page's theme (CHANGELOG, Breaking)")
+        let variable = refusal([], ["NMTI_THUMB_THEME": "thumb"])
+        #expect(variable?.hasPrefix("environment variable NMTI_THUMB_THEME (--thumb-theme) was removed: a landing page's first image is now the thumb format") == true,
+                "\(variable ?? "accepted")")
+        #expect(try command([], ["NMTI_CARD_THEME": ""]).configuration.pairTheme == "pair")  // an empty variable is no setting
     }
 
     func refusal(_ words: [String], _ environment: [String: String]) -> String? {

@@ -12,7 +12,7 @@ struct StreamTests {
     static let commands: [[String]] = [
         ["--help"], ["--version"], ["batch", "--help"], ["manifest", "merge", "--help"],
         ["resolve", result], ["render", result, "-o", "-"],
-        ["themes", "list"], ["themes", "validate", "card"],
+        ["themes", "list"], ["themes", "validate", "Fixtures/lint-themes/no-qr"],
         ["preview", "--theme", "classic", "-o", "{tmp}/sheet.png"],
         ["golden", "check", "--theme", "paper", "--report", "{tmp}/report"],
         ["manifest", "merge", "{tmp}/manifest.json"],

@@ -51,7 +51,7 @@ import Testing
         let based = try Binary.run(["render", "Fixtures/results/workplace-PRED.json", "--link-base", "https://nmti.example/", "-o", output.path])
         #expect(based.status == 0 && !based.stderr.contains("no --link-base"))
         // A theme without a QR code has no link to warn about.
-        let card = try Binary.run(["render", "Fixtures/results/workplace-PRED.json", "--theme", "card", "-o", output.path])
+        let card = try Binary.run(["render", "Fixtures/results/workplace-PRED.json", "--theme", "Fixtures/lint-themes/no-qr", "-o", output.path])
         #expect(card.status == 0 && !card.stderr.contains("no --link-base"))
     }
 }

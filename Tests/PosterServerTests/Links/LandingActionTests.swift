@@ -32,17 +32,22 @@ import TestSupport
         defer { cleanup() }
         for (link, kind) in [(LinkFixtures.invite, "i"), (LinkFixtures.reply, "r")] {
             let html = try Self.page(server, link)
-            // The first <img> is the thumbnail, square and 500 px, from the thumb theme.
+            // The first <img> is the thumbnail, square and 500 px: the thumb format of the page's theme.
             let first = try #require(html.range(of: "<img ")).upperBound
             #expect(html[first...].hasPrefix("class=\"thumb\" id=\"thumb\""), "\(kind): the first image is not the thumbnail")
             #expect(LinkFixtures.attribute("width", after: "id=\"thumb\"", in: html) == "500")
             #expect(LinkFixtures.attribute("height", after: "id=\"thumb\"", in: html) == "500")
             let src = try #require(LinkFixtures.attribute("src", after: "id=\"thumb\"", in: html))
-            #expect(src.hasPrefix(Self.base + "v1/links/\(kind)/thumb.png?"))
+            let pageTheme = kind == "i" ? "classic" : "pair"
+            #expect(src.hasPrefix(Self.base + "v1/links/\(kind)/\(pageTheme).png?") && src.contains("&format=thumb&"), "\(src)")
             let image = try Curl.request(LandingPageTests.local(server, src))
             #expect(image.status == 200 && LandingPageTests.size(image.body) == (500, 500), "\(kind): \(image.status)")
-            // og:image stays the card.
-            #expect(LinkFixtures.meta("og:image", in: html)?.hasPrefix(Self.base + "v1/links/\(kind)/card.png?") == true)
+            // og:image is the card format of the same theme, 1200 x 630.
+            let card = try #require(LinkFixtures.meta("og:image", in: html))
+            #expect(card.hasPrefix(Self.base + "v1/links/\(kind)/\(pageTheme).png?") && card.contains("&format=card&"), "\(card)")
+            #expect(LinkFixtures.meta("og:image:width", in: html) == "1200" && LinkFixtures.meta("og:image:height", in: html) == "630")
+            let preview = try Curl.request(LandingPageTests.local(server, card))
+            #expect(preview.status == 200 && LandingPageTests.size(preview.body) == (1200, 630), "\(kind): \(preview.status)")
             // The main button comes before "open in the app", which stays as the second action.
             let main = try #require(html.range(of: "id=\"main-action\""))
             let app = try #require(html.range(of: "id=\"open-app\""))

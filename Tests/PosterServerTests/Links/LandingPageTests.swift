@@ -72,7 +72,7 @@ import TestSupport
         #expect(LinkFixtures.meta("twitter:card", in: html) == "summary_large_image")
         #expect(LinkFixtures.meta("og:description", in: html)?.isEmpty == false)
         let card = try #require(LinkFixtures.meta("og:image", in: html))
-        #expect(card.hasPrefix(Self.base + "v1/links/i/card.png?") && card.contains("&ls=\(sig)"))
+        #expect(card.hasPrefix(Self.base + "v1/links/i/classic.png?") && card.contains("&ls=\(sig)&format=card&d="))
         #expect(LinkFixtures.attribute("href", after: "id=\"open-app\"", in: html) == link.url(form: .scheme, signature: sig))
 
         let src = try #require(LinkFixtures.attribute("src", after: "id=\"poster\"", in: html))
@@ -145,7 +145,7 @@ import TestSupport
         let src = try #require(LinkFixtures.attribute("src", after: "id=\"poster\"", in: page.text))
         #expect(src.hasPrefix(Self.base + "v1/links/r/pair.png?"))
         #expect(try Curl.request(Self.local(server, src)).status == 200)
-        #expect(LinkFixtures.meta("og:image", in: page.text)?.hasPrefix(Self.base + "v1/links/r/card.png?") == true)
+        #expect(LinkFixtures.meta("og:image", in: page.text)?.hasPrefix(Self.base + "v1/links/r/pair.png?") == true)
 
         // A strong validator: 304 without a body; the page is the same for every client.
         let etag = try #require(page.headers["etag"])

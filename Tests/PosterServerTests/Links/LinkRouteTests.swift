@@ -94,8 +94,8 @@ import Testing
         }
     }
 
-    @Test func withoutPairCardAndThumbThemesThePageStillWorksAndImagesAreSigned() throws {
-        let themes = try LinkFixtures.themes(without: ["pair", "card", "thumb"])
+    @Test func withoutThePairThemeThePageStillWorksAndImagesAreSigned() throws {
+        let themes = try LinkFixtures.themes(without: ["pair"])
         defer { try? FileManager.default.removeItem(at: themes) }
         let keys = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-url-keys-\(UUID().uuidString)")
         try "url-signing-key-0123456789\n".write(to: keys, atomically: true, encoding: .utf8)
@@ -114,11 +114,16 @@ import Testing
         #expect(missing.status == 404)
         #expect(missing.headers["x-content-type-options"] == "nosniff")
         #expect((missing.error?["message"] as? String)?.contains("--pair-theme") == true)
+        // The thumbnail and card fall back to the default theme's formats, so they still load, signed.
         let card = try #require(LinkFixtures.meta("og:image", in: reply.text))
-        #expect((try Curl.request(card).error?["message"] as? String)?.contains("--card-theme") == true)
+        #expect(card.hasPrefix(origin + "v1/links/r/classic.png?") && card.contains("&format=card&") && card.contains("&sig="), "\(card)")
+        let preview = try Curl.request(card)
+        #expect(preview.status == 200 && LandingPageTests.size(preview.body) == (1200, 630))
         let thumb = try #require(LinkFixtures.attribute("src", after: "id=\"thumb\"", in: reply.text))
-        #expect(thumb.hasPrefix(origin + "v1/links/r/thumb.png?"))
-        #expect((try Curl.request(thumb).error?["message"] as? String)?.contains("--thumb-theme") == true)
+        #expect(thumb.hasPrefix(origin + "v1/links/r/classic.png?") && thumb.contains("&format=thumb&"), "\(thumb)")
+        let square = try Curl.request(thumb)
+        #expect(square.status == 200 && LandingPageTests.size(square.body) == (500, 500))
+        #expect(try Curl.request(thumb.replacingOccurrences(of: "format=thumb", with: "format=card")).status == 403, "the format is signed")
 
         let invite = try Curl.request(server.url(try LinkFixtures.target(LinkFixtures.invite, base: origin)))
         let poster = try #require(LinkFixtures.attribute("src", after: "id=\"poster\"", in: invite.text))
@@ -150,7 +155,7 @@ import Testing
             (["--android-package", "com.example.nmti", "--android-cert-sha256", "AA:BB"], "32 hex pairs"),
             (["--link-base", "ftp://nmti.example/"], "--link-base"),
             (["--pair-theme", "../x"], "--pair-theme"),
-            (["--thumb-theme", "."], "--thumb-theme"),
+            (["--thumb-theme", "thumb"], "option '--thumb-theme' was removed: a landing page's first image is now the thumb format"),
             (["--quiz-url", "http://quiz.example/start"], "option '--quiz-url' is not a usable quiz URL: the scheme must be https; http is accepted only for 127.0.0.1"),
             (["--quiz-url", "https://quiz.example/#/start"], "option '--quiz-url' is not a usable quiz URL: must not hold a fragment"),
         ]

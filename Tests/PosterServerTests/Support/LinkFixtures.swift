@@ -3,29 +3,31 @@ import NMTIDomain
 import PosterKit
 @testable import PosterLinks
 
-/// What the link tests share: a themes folder with `pair` and `card` stand-ins (the
-/// real themes live elsewhere; copies of classic under those names exercise the
-/// routes) and the real `thumb` (the landing pages' first image must be square), a
-/// link key file and links signed with it.
+/// What the link tests share: a themes folder with the shipped `classic` (whose `thumb`
+/// and `card` formats are the landing pages' first image and preview card) and a `pair`
+/// stand-in (a copy of classic under that name exercises the routes; the real pair theme
+/// is checked elsewhere), a link key file and links signed with it.
 enum LinkFixtures {
     static let linkKey = "link-key-0123456789abcdef"
     static let signer = try! LinkSigner(keys: [Array(linkKey.utf8)])
 
-    /// A temporary folder holding `classic`, copies of it named `pair` and `card`, and
-    /// the shipped `thumb`, unless `without` names them; the caller removes it.
-    static func themes(without: Set<String> = []) throws -> URL {
+    /// A temporary folder holding `classic` and a copy of it named `pair`, unless `without`
+    /// names them, and the themes in `extra` (name: theme.json5 text); the caller removes it.
+    static func themes(without: Set<String> = [], extra: [String: String] = [:]) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-link-themes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let classic = ServerProcess.packageRoot.appendingPathComponent("Themes/classic")
-        for name in ["classic", "pair", "card"] where !without.contains(name) {
+        for name in ["classic", "pair"] where !without.contains(name) {
             let copy = folder.appendingPathComponent(name)
             try FileManager.default.copyItem(at: classic, to: copy)
             let file = copy.appendingPathComponent("theme.json5")
             let text = try String(contentsOf: file, encoding: .utf8)
             try text.replacingOccurrences(of: "name: \"classic\"", with: "name: \"\(name)\"").write(to: file, atomically: true, encoding: .utf8)
         }
-        if !without.contains("thumb") {
-            try FileManager.default.copyItem(at: ServerProcess.packageRoot.appendingPathComponent("Themes/thumb"), to: folder.appendingPathComponent("thumb"))
+        for (name, text) in extra {
+            let theme = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+            try text.write(to: theme.appendingPathComponent("theme.json5"), atomically: true, encoding: .utf8)
         }
         return folder
     }
