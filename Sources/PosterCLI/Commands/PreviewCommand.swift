@@ -80,8 +80,10 @@ struct PreviewCommand: Command {
         let renderer = try ThemeInput.renderer()
         if result == nil { try scan.requireDecoder() }
         guard watch else {
-            let (run, contrast, scanFailures) = try preview(renderer: renderer, io: &io)
-            if run.hasProblems { throw CommandFailure(.fitProblems, "some variants overflow; see the fit report above") }
+            let (run, personalised, contrast, scanFailures) = try preview(renderer: renderer, io: &io)
+            if run.hasProblems || !(personalised?.fitProblems.isEmpty ?? true) {
+                throw CommandFailure(.fitProblems, "some variants overflow; see the fit report above")
+            }
             if !contrast.isEmpty { throw CommandFailure(.lowContrast, "some texts fail WCAG AA contrast; see the contrast report above") }
             if scanFailures > 0 { throw CommandFailure(.unscannable, "some QR codes do not read back after recompression; see the scan report above") }
             return
@@ -107,8 +109,11 @@ struct PreviewCommand: Command {
         }
     }
 
-    /// Renders the previews, writes the sheet and prints the fit report.
-    private func preview(renderer: PosterRenderer, io: inout some TerminalIO) throws(CommandFailure) -> (PreviewRun, [String], Int) {
+    /// Renders the previews, writes the sheet and prints the fit report; for a theme, also
+    /// lints the personalised worst cases (`ThemeSample.personalised`), which the sheet does not show.
+    private func preview(
+        renderer: PosterRenderer, io: inout some TerminalIO
+    ) throws(CommandFailure) -> (PreviewRun, VariantLint?, [String], Int) {
         var loadedResult: QuizResult?
         var themes: [Theme] = []
         if let result {
@@ -116,10 +121,12 @@ struct PreviewCommand: Command {
             for name in ThemeInput.store.names() { themes.append(try ThemeInput.load(name)) }
         } else {
             themes = [try ThemeInput.load(theme)]
+            for warning in themes[0].assetWarnings { io.printErrorLine(TerminalText.escaped(warning)) }
         }
         let run: PreviewRun
         let sheet: [UInt8]
-        let contrast: [String]
+        var contrast: [String]
+        var personalised: VariantLint?
         do throws(RenderError) {
             let title: String
             var columns = max(1, themes.count)
@@ -136,6 +143,9 @@ struct PreviewCommand: Command {
                 columns = pairs ? 16 : 8
                 run = try PreviewRun.catalogue(of: theme, renderer: renderer, thumbnailWidth: pairs ? tile : nil)
                 contrast = checksContrast ? try ContrastLint.catalogueReport(of: theme, renderer: renderer) : []
+                let lint = try VariantLint.run(theme, samples: ThemeSample.personalised, contrast: checksContrast, renderer: renderer)
+                contrast += lint.contrast
+                personalised = lint
                 title = pairs ? "\(theme.name) · 32 variants + 512 ordered pairs (rows: invitee, columns: inviter) · \(theme.summary)"
                     : "\(theme.name) · all 32 variants · \(theme.summary)"
             }
@@ -152,6 +162,15 @@ struct PreviewCommand: Command {
             try io.printLines(report.isEmpty ? "fit report: every variant fits as designed" : "fit report:", to: stream)
             // Escaped first, so that a note whose text holds a line break stays one line.
             for line in report { try io.printLines("  " + TerminalText.escaped(line), to: stream) }
+            if let personalised {
+                // Only what fails: a 24-character nickname is expected to be shrunk or cut.
+                let problems = personalised.fitProblems
+                try io.printLines(problems.isEmpty
+                    ? "fit report of the \(personalised.sampleCount) personalised results (long and emoji nicknames, invited): nothing overflows"
+                    : "fit report of the \(personalised.sampleCount) personalised results (problems only):", to: stream)
+                for line in problems { try io.printLines("  " + TerminalText.escaped(line), to: stream) }
+                for line in themes[0].undrawnConditions(over: themes[0].lintSamples) { io.printErrorLine(TerminalText.escaped(line)) }
+            }
             if checksContrast {
                 try io.printLines(contrast.isEmpty ? "contrast report: every text passes WCAG AA" : "contrast report (WCAG AA):", to: stream)
             }
@@ -162,10 +181,13 @@ struct PreviewCommand: Command {
                     try io.printLines("  " + TerminalText.escaped(line), to: stream)
                 }
             }
+            if personalised != nil {
+                try io.printLines(LintSummary.line(theme: themes[0], contrast: checksContrast, qrBoxes: false, scan: scanReport != nil), to: stream)
+            }
             if stream == .output { try io.printLine("wrote \(output) (\(run.variants.count) posters)") }
         } catch {
             throw CommandFailure(.stream, error.description, cause: error)
         }
-        return (run, contrast, scanReport?.failures.count ?? 0)
+        return (run, personalised, contrast, scanReport?.failures.count ?? 0)
     }
 }

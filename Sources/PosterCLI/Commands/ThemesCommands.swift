@@ -103,6 +103,7 @@ struct ThemesValidateCommand: Command {
     func run(io: inout some TerminalIO) throws(CommandFailure) {
         var invalid = 0
         var missing = 0
+        var overflowing = 0
         var lowContrast = 0
         var smallQR = 0
         var unscannable = 0
@@ -112,21 +113,28 @@ struct ThemesValidateCommand: Command {
             do throws(CommandFailure) {
                 let theme = try ThemeInput.load(name)
                 lines.print("ok: \(name) (\(theme.name), \(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt)", io: &io)
-                var findings: [String] = []
+                for warning in theme.assetWarnings { io.printErrorLine(TerminalText.escaped(warning)) }
                 let renderer = try ThemeInput.renderer()
-                if checksContrast {
-                    do throws(RenderError) {
-                        findings = try ContrastLint.catalogueReport(of: theme, renderer: renderer)
-                    } catch {
-                        throw ThemeInput.failure(error)
-                    }
+                let lint: VariantLint
+                do throws(RenderError) {
+                    lint = try VariantLint.run(theme, contrast: checksContrast, renderer: renderer)
+                } catch {
+                    throw ThemeInput.failure(error)
                 }
-                if !findings.isEmpty {
+                if lint.fitProblems.isEmpty {
+                    lines.print("  fit lint: every text of every linted result fits its box and the canvas", io: &io)
+                } else {
+                    overflowing += 1
+                    io.printErrorLine("\(name): \(lint.fitProblems.count) texts or elements overflow or leave the canvas:")
+                    for problem in lint.fitProblems { io.printErrorLine("  " + TerminalText.escaped(problem)) }
+                }
+                for line in lint.undrawnConditions { io.printErrorLine(TerminalText.escaped(line)) }
+                if !lint.contrast.isEmpty {
                     lowContrast += 1
-                    io.printErrorLine("\(name): \(findings.count) texts below WCAG AA contrast:")
-                    for finding in findings { io.printErrorLine("  " + TerminalText.escaped(finding)) }
+                    io.printErrorLine("\(name): \(lint.contrast.count) texts below WCAG AA contrast:")
+                    for finding in lint.contrast { io.printErrorLine("  " + TerminalText.escaped(finding)) }
                 } else if checksContrast {
-                    lines.print("  contrast lint: every text of every variant passes WCAG AA", io: &io)
+                    lines.print("  contrast lint: every text of every linted result passes WCAG AA", io: &io)
                 }
                 let boxes = try qrBoxFindings(theme, renderer: renderer)
                 if !boxes.isEmpty {
@@ -144,9 +152,15 @@ struct ThemesValidateCommand: Command {
                         for failure in report.failures { io.printErrorLine("  " + TerminalText.escaped(failure)) }
                     }
                 }
+                lines.print("  " + LintSummary.line(theme: theme, contrast: checksContrast, qrBoxes: true, scan: scan.runs), io: &io)
             } catch {
                 if error.kind == .missingInput { missing += 1 } else { invalid += 1 }
-                io.printErrorLine(error.message ?? "")
+                // One problem a line, as the docs show them; the one-line summary is for the rendering commands.
+                if error.kind == .invalidTheme, let problems = error.cause as? ThemeError, !problems.diagnostics.isEmpty {
+                    for problem in problems.diagnostics { io.printErrorLine(problem.description) }
+                } else {
+                    io.printErrorLine(error.message ?? "")
+                }
             }
         }
         if invalid > 0 {
@@ -156,6 +170,9 @@ struct ThemesValidateCommand: Command {
             throw CommandFailure(.missingInput, "\(missing) of \(themes.count) themes were not found")
         }
         try lines.finish()
+        if overflowing > 0 {
+            throw CommandFailure(.fitProblems, "\(overflowing) of \(themes.count) themes have texts that overflow or elements outside the canvas")
+        }
         if lowContrast > 0 {
             throw CommandFailure(.lowContrast, "\(lowContrast) of \(themes.count) themes have texts below WCAG AA contrast")
         }
