@@ -14,11 +14,17 @@ struct PreviewCommand: Command {
             still overflowed its box, and any element drawn outside the canvas.
             A theme with subject "pair" is also drawn for all 256 ordered (invitee,
             inviter) pairs of each pack, 544 posters in all, 16 to a row and 60 points
-            wide unless --tile-width says otherwise. The contrast report and the QR
-            scan lint of 'themes validate' follow (--no-contrast, --no-scan skip them;
-            the scan lint runs on --theme previews only).
+            wide unless --tile-width says otherwise. With --theme, the 192 personalised
+            results of 'themes validate' (long and emoji nicknames, invited) are laid
+            out too, not drawn on the sheet: what overflows in them is listed under
+            the fit report, and an element whose 'when' none of the results meets is
+            a warning. The contrast report (over the variants and 64 personalised
+            results) and the QR scan lint of 'themes validate' follow (--no-contrast,
+            --no-scan skip them; the scan lint runs on --theme previews only), then
+            the lints that ran.
             Variants with a problem get a red frame on the sheet. Exits with 1 when
-            anything overflowed or left the canvas, so CI can run it as a theme lint;
+            anything overflowed or left the canvas (personalised results included),
+            so CI can run it as a theme lint;
             shrinking and cutting are reported only.
 
             --watch re-renders whenever a file in the theme folder changes and prints

@@ -51,14 +51,23 @@ struct ThemesValidateCommand: Command {
             Loads each theme the way render does: parses the layout file, checks every
             element, property, placeholder, condition and colour, and loads every asset
             that any of the 32 variants uses. All problems are listed, not only the
-            first, as file:line:column: error: path: message. Exits with 78 if any theme
-            is invalid.
+            first, one per line, as file:line:column: error: path: message. Exits with
+            78 if any theme is invalid. Warnings (an SVG whose text asks for a font
+            that is not pinned) are listed on standard error and do not fail.
 
-            A valid theme is then rendered in all 32 variants (a theme with subject
-            "pair" also in all 512 ordered invitee x inviter pairs) and every text
-            whose colour against what is drawn behind it is below WCAG AA (4.5:1, or
-            3:1 for text of 24 pt, or 18.67 pt bold) is listed as a contrast finding;
-            any finding exits with 1. --no-contrast skips this pass.
+            A valid theme is then laid out for the linted results: the 32 variants (a
+            theme with subject "pair" also the 512 ordered invitee x inviter pairs)
+            and 192 personalised worst cases, each variant with a 24-character and a
+            24-emoji nickname, and invited by the next type with and without the
+            inviter's nickname and scores. A text that still overflows its box or
+            stack, or an element outside the canvas, is listed with the result and
+            the element and exits with 1 (the fit lint). An element whose 'when' holds
+            for none of them is a warning naming its JSON path. Then every text of the
+            variants (and pairs) and of 64 personalised results (each variant once
+            with a nickname, once invited) whose colour against what is drawn behind
+            it is below WCAG AA (4.5:1, or 3:1 for text of 24 pt, or 18.67 pt bold)
+            is listed as a contrast finding; any finding exits with 1. --no-contrast
+            skips this pass.
 
             Every qr box that carries a link ({link}, {inviter.link}) is then laid
             out with the longest link the engine prints (a signed student reply,
@@ -78,6 +87,9 @@ struct ThemesValidateCommand: Command {
             with zbar; one that does not is listed and exits with 1. A QR code
             holding a link WeChat and phone cameras do not open (nmti://) is a
             warning. --no-scan skips this pass.
+
+            Each theme's report ends with the lints that ran and over how many
+            results, and those a flag skipped ('lints run: fit over 224 results …').
 
             EXAMPLES:
               nmti-poster themes validate Themes/classic

@@ -33,7 +33,7 @@ import Testing
         #expect(preview.status == 1, "\(preview.stderr)")
         #expect(preview.stdoutText.contains("fit report: every variant fits as designed"), "\(preview.stdoutText)")
         #expect(preview.stdoutText.contains("fit report of the 192 personalised results (problems only):"), "\(preview.stdoutText)")
-        #expect(preview.stdoutText.contains("DOOM 稳定发疯 · student · invited by PRED: pairing: overflowed"), "\(preview.stdoutText)")
+        #expect(preview.stdoutText.contains("DOOM 赛博隐形人 · student · invited by PRED: pairing: overflowed"), "\(preview.stdoutText)")
     }
 
     @Test func aBranchNoLintedResultDrawsIsNamedByItsPath() throws {
@@ -46,21 +46,26 @@ import Testing
     }
 
     @Test func aValidThemeSaysWhichLintsRan() throws {
-        let all = try Binary.run(["themes", "validate", "card"])
+        let theme = Self.fixture("svg-unpinned-font")
+        let all = try Binary.run(["themes", "validate", theme])
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdoutText.contains("  fit lint: every text of every linted result fits"), "\(all.stdoutText)")
-        #expect(all.stdoutText.contains("  lints run: fit and contrast over 224 results (the 32 variants, 192 personalised), QR box and QR scan\n"),
+        #expect(all.stdoutText.contains("  contrast lint: every text of every linted result passes WCAG AA"), "\(all.stdoutText)")
+        #expect(all.stdoutText.hasSuffix("  lints run: fit over 224 results (the 32 variants, 192 personalised), contrast over 96 (the 32 variants, 64 personalised), QR box and QR scan\n"),
                 "\(all.stdoutText)")
-        let fewer = try Binary.run(["themes", "validate", "--no-scan", "--no-contrast", "card"])
-        #expect(fewer.stdoutText.contains("  lints run: fit over 224 results (the 32 variants, 192 personalised) and QR box; skipped: contrast (--no-contrast), QR scan (--no-scan)\n"),
+        let fewer = try Binary.run(["themes", "validate", "--no-scan", "--no-contrast", theme])
+        #expect(fewer.stdoutText.hasSuffix("  lints run: fit over 224 results (the 32 variants, 192 personalised) and QR box; skipped: contrast (--no-contrast), QR scan (--no-scan)\n"),
                 "\(fewer.stdoutText)")
+        // A pair theme counts its pairs.
+        let pair = try Binary.run(["themes", "validate", "--no-scan", "--no-contrast", "card"])
+        #expect(pair.stdoutText.contains("lints run: fit over 736 results (the 32 variants, 512 pairs, 192 personalised) and QR box;"), "\(pair.stdoutText)")
     }
 
     @Test func anInvalidThemeIsListedOneProblemALine() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nmti-one-per-line-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try ##"{ canvas: { background: "#zz1234" }, elements: [ { type: "text", text: "x", size: "big" }, { type: "shape", fill: { type: "conic" } } ] }"##
+        try ##"{ canvas: { background: "#zz1234" }, elements: [ { type: "text", text: "x", size: "big" }, { type: "shape", width: 10, height: 10, fill: { type: "conic" } } ] }"##
             .write(to: folder.appendingPathComponent("theme.json5"), atomically: true, encoding: .utf8)
         let run = try Binary.run(["themes", "validate", folder.path])
         #expect(run.status == 78)
