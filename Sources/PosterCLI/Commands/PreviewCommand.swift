@@ -149,7 +149,8 @@ struct PreviewCommand: Command {
                 columns = pairs ? 16 : 8
                 run = try PreviewRun.catalogue(of: theme, renderer: renderer, thumbnailWidth: pairs ? tile : nil)
                 contrast = checksContrast ? try ContrastLint.catalogueReport(of: theme, renderer: renderer) : []
-                let lint = try VariantLint.run(theme, samples: ThemeSample.personalised, contrast: checksContrast, renderer: renderer)
+                let lint = try VariantLint.run(theme, samples: ThemeSample.personalised, contrast: checksContrast,
+                                                 base: scan.base, renderer: renderer)
                 contrast += lint.contrast
                 personalised = lint
                 title = pairs ? "\(theme.name) · 32 variants + 512 ordered pairs (rows: invitee, columns: inviter) · \(theme.summary)"

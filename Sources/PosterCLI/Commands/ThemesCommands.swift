@@ -129,7 +129,7 @@ struct ThemesValidateCommand: Command {
                 let renderer = try ThemeInput.renderer()
                 let lint: VariantLint
                 do throws(RenderError) {
-                    lint = try VariantLint.run(theme, contrast: checksContrast, renderer: renderer)
+                    lint = try VariantLint.run(theme, contrast: checksContrast, base: scan.base, renderer: renderer)
                 } catch {
                     throw ThemeInput.failure(error)
                 }

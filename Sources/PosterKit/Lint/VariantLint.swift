@@ -1,4 +1,5 @@
 import NMTIDomain
+import PosterLinks
 
 /// The fit and contrast lints over the posters users get (`Theme.lintSamples`: the
 /// variants, the pairs of a pair theme, and the personalised worst cases), with the
@@ -20,15 +21,20 @@ public struct VariantLint: Sendable {
 
     /// Lays out each sample of `samples` (by default the theme's `lintSamples`) on all
     /// cores; when `contrast` is true, those among the theme's `contrastSamples` also get
-    /// the contrast lint.
+    /// the contrast lint. Links are printed as the QR box lint prints them (compact and
+    /// signed under `base`, else under `QRBoxLint.referenceBase`), as deployed posters
+    /// carry them; a QR code that does not fit its box is left out, for the QR box lint to report.
     public static func run(
-        _ theme: Theme, samples: [ThemeSample]? = nil, contrast: Bool, renderer: PosterRenderer
+        _ theme: Theme, samples: [ThemeSample]? = nil, contrast: Bool, base: LinkBase? = nil, renderer: PosterRenderer
     ) throws(RenderError) -> VariantLint {
         let samples = samples ?? theme.lintSamples
         let drawn = contrast ? Set(theme.contrastSamples.map(\.label)) : []
+        let links = QRBoxLint.style(base: base)
         let outputs = try SampleSweep.map(samples) { sample throws(RenderError) in
-            let extras: RenderExtras = drawn.contains(sample.label) ? .contrastFindings : []
-            let output = try renderer.run(RenderRequest(sample.result, theme: theme, through: .layout, extras: extras))
+            let extras: RenderExtras = drawn.contains(sample.label) ? [.contrastFindings, .qrMisfitsLeftOut] : .qrMisfitsLeftOut
+            var request = RenderRequest(sample.result, theme: theme, through: .layout, extras: extras)
+            request.links = links
+            let output = try renderer.run(request)
             return (sample.label, output.notes, output.contrastFindings ?? [])
         }
         var notes: [String] = [], problems: [String] = [], findings: [String] = []
