@@ -26,10 +26,14 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// Bulk renders only: the sha256 of the result's canonical JSON, so a resume
         /// keeps a poster only for the very result it shows.
         public var result: String?
+        /// The poster's fit notes (`title: shrunk (42 -> 36 pt)`), as `render` prints them;
+        /// absent when everything fitted as designed, and in manifests written before they were recorded.
+        public var notes: [String]?
 
         /// Creates an entry.
         public init(theme: String, pack: String, code: String, file: String, bytes: Int, sha256: String,
-                    milliseconds: Double, provenance: Provenance? = nil, source: String? = nil, result: String? = nil) {
+                    milliseconds: Double, provenance: Provenance? = nil, source: String? = nil, result: String? = nil,
+                    notes: [String]? = nil) {
             self.theme = theme
             self.pack = pack
             self.code = code
@@ -40,6 +44,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             self.provenance = provenance
             self.source = source
             self.result = result
+            self.notes = notes
         }
     }
 

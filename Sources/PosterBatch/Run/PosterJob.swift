@@ -59,7 +59,8 @@ package struct PosterJob: RunJob {
             run.finish(Manifest.Entry(
                 theme: theme.name, pack: pack.rawValue, code: code.rawValue, file: file, bytes: poster.bytes.count,
                 sha256: SHA256.hex(poster.bytes), milliseconds: (Double(nanoseconds) / 1e5).rounded() / 10,
-                provenance: run.provenance[theme.name], source: source?.location, result: source?.resultHash))
+                provenance: run.provenance[theme.name], source: source?.location, result: source?.resultHash,
+                notes: output.notes.isEmpty ? nil : output.notes.map(\.description)))
         } catch {
             if let source {
                 run.fail(RunEngine.Failure(file: source.location, message: "\(file): \(error.message)", kind: error.kind), ordinal: ordinal)

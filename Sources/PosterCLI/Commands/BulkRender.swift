@@ -41,6 +41,7 @@ enum BulkRender {
         if !quiet, stdoutFailure == nil {
             do throws(IOFailure) {
                 try io.printLine(summary(of: report, out: options.out))
+                if let notes = fitSummary(of: report, out: options.out) { try io.printLine(notes) }
                 if case .scheme = links.form, let note = LinkOptions.schemeNote(true, [loaded]) { try io.printLine(note) }
             } catch {
                 stdoutFailure = error
@@ -53,6 +54,23 @@ enum BulkRender {
         if let stdoutFailure {
             throw CommandFailure(.stream, "\(stdoutFailure); the render was completed anyway (\(report.manifest.entries.count) posters and \(options.out)/\(Manifest.fileName) written)")
         }
+    }
+
+    /// `fit notes for 3 of 998 posters (1 overflowed or drew outside the canvas); each poster's are under "notes" in out/manifest.json`,
+    /// or nil when every poster fitted as designed.
+    static func fitSummary(of report: RunEngine.Report, out: String) -> String? {
+        let noted = report.manifest.entries.compactMap(\.notes).filter { !$0.isEmpty }
+        guard !noted.isEmpty else { return nil }
+        // The notes are FitNote descriptions, `<element>: <kind> (…)`: the kind follows the first ": ".
+        let problems = noted.filter { notes in
+            notes.contains { note in
+                let kind = note.components(separatedBy: ": ").dropFirst().first ?? ""
+                return kind.hasPrefix(FitNote.Kind.overflowed.rawValue) || kind.hasPrefix(FitNote.Kind.outsideCanvas.rawValue)
+            }
+        }.count
+        let count = report.manifest.entries.count
+        let problemText = problems > 0 ? " (\(problems) overflowed or drew outside the canvas)" : ""
+        return "fit notes for \(noted.count) of \(count) \(count == 1 ? "poster" : "posters")\(problemText); each poster's are under \"notes\" in \(out)/\(Manifest.fileName)"
     }
 
     /// `rendered 998 posters (12 kept from an earlier run) in 20.1 s (49.6/s) into out; manifest out/manifest.json; 2 failed`.

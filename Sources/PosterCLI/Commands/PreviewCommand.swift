@@ -14,11 +14,17 @@ struct PreviewCommand: Command {
             still overflowed its box, and any element drawn outside the canvas.
             A theme with subject "pair" is also drawn for all 256 ordered (invitee,
             inviter) pairs of each pack, 544 posters in all, 16 to a row and 60 points
-            wide unless --tile-width says otherwise. The contrast report and the QR
-            scan lint of 'themes validate' follow (--no-contrast, --no-scan skip them;
-            the scan lint runs on --theme previews only).
+            wide unless --tile-width says otherwise. With --theme, the 192 personalised
+            results of 'themes validate' (long and emoji nicknames, invited) are laid
+            out too, not drawn on the sheet: what overflows in them is listed under
+            the fit report, and an element whose 'when' none of the results meets is
+            a warning. The contrast report (over the variants and 64 personalised
+            results) and the QR scan lint of 'themes validate' follow (--no-contrast,
+            --no-scan skip them; the scan lint runs on --theme previews only), then
+            the lints that ran.
             Variants with a problem get a red frame on the sheet. Exits with 1 when
-            anything overflowed or left the canvas, so CI can run it as a theme lint;
+            anything overflowed or left the canvas (personalised results included),
+            so CI can run it as a theme lint;
             shrinking and cutting are reported only.
 
             --watch re-renders whenever a file in the theme folder changes and prints
@@ -80,8 +86,10 @@ struct PreviewCommand: Command {
         let renderer = try ThemeInput.renderer()
         if result == nil { try scan.requireDecoder() }
         guard watch else {
-            let (run, contrast, scanFailures) = try preview(renderer: renderer, io: &io)
-            if run.hasProblems { throw CommandFailure(.fitProblems, "some variants overflow; see the fit report above") }
+            let (run, personalised, contrast, scanFailures) = try preview(renderer: renderer, io: &io)
+            if run.hasProblems || !(personalised?.fitProblems.isEmpty ?? true) {
+                throw CommandFailure(.fitProblems, "some variants overflow; see the fit report above")
+            }
             if !contrast.isEmpty { throw CommandFailure(.lowContrast, "some texts fail WCAG AA contrast; see the contrast report above") }
             if scanFailures > 0 { throw CommandFailure(.unscannable, "some QR codes do not read back after recompression; see the scan report above") }
             return
@@ -107,8 +115,11 @@ struct PreviewCommand: Command {
         }
     }
 
-    /// Renders the previews, writes the sheet and prints the fit report.
-    private func preview(renderer: PosterRenderer, io: inout some TerminalIO) throws(CommandFailure) -> (PreviewRun, [String], Int) {
+    /// Renders the previews, writes the sheet and prints the fit report; for a theme, also
+    /// lints the personalised worst cases (`ThemeSample.personalised`), which the sheet does not show.
+    private func preview(
+        renderer: PosterRenderer, io: inout some TerminalIO
+    ) throws(CommandFailure) -> (PreviewRun, VariantLint?, [String], Int) {
         var loadedResult: QuizResult?
         var themes: [Theme] = []
         if let result {
@@ -116,10 +127,12 @@ struct PreviewCommand: Command {
             for name in ThemeInput.store.names() { themes.append(try ThemeInput.load(name)) }
         } else {
             themes = [try ThemeInput.load(theme)]
+            for warning in themes[0].assetWarnings { io.printErrorLine(TerminalText.escaped(warning)) }
         }
         let run: PreviewRun
         let sheet: [UInt8]
-        let contrast: [String]
+        var contrast: [String]
+        var personalised: VariantLint?
         do throws(RenderError) {
             let title: String
             var columns = max(1, themes.count)
@@ -136,6 +149,10 @@ struct PreviewCommand: Command {
                 columns = pairs ? 16 : 8
                 run = try PreviewRun.catalogue(of: theme, renderer: renderer, thumbnailWidth: pairs ? tile : nil)
                 contrast = checksContrast ? try ContrastLint.catalogueReport(of: theme, renderer: renderer) : []
+                let lint = try VariantLint.run(theme, samples: ThemeSample.personalised, contrast: checksContrast,
+                                                 base: scan.base, renderer: renderer)
+                contrast += lint.contrast
+                personalised = lint
                 title = pairs ? "\(theme.name) · 32 variants + 512 ordered pairs (rows: invitee, columns: inviter) · \(theme.summary)"
                     : "\(theme.name) · all 32 variants · \(theme.summary)"
             }
@@ -152,6 +169,15 @@ struct PreviewCommand: Command {
             try io.printLines(report.isEmpty ? "fit report: every variant fits as designed" : "fit report:", to: stream)
             // Escaped first, so that a note whose text holds a line break stays one line.
             for line in report { try io.printLines("  " + TerminalText.escaped(line), to: stream) }
+            if let personalised {
+                // Only what fails: a 24-character nickname is expected to be shrunk or cut.
+                let problems = personalised.fitProblems
+                try io.printLines(problems.isEmpty
+                    ? "fit report of the \(personalised.sampleCount) personalised results (long and emoji nicknames, invited): nothing overflows"
+                    : "fit report of the \(personalised.sampleCount) personalised results (problems only):", to: stream)
+                for line in problems { try io.printLines("  " + TerminalText.escaped(line), to: stream) }
+                for line in themes[0].undrawnConditions(over: themes[0].lintSamples) { io.printErrorLine(TerminalText.escaped(line)) }
+            }
             if checksContrast {
                 try io.printLines(contrast.isEmpty ? "contrast report: every text passes WCAG AA" : "contrast report (WCAG AA):", to: stream)
             }
@@ -162,10 +188,13 @@ struct PreviewCommand: Command {
                     try io.printLines("  " + TerminalText.escaped(line), to: stream)
                 }
             }
+            if personalised != nil {
+                try io.printLines(LintSummary.line(theme: themes[0], contrast: checksContrast, qrBoxes: false, scan: scanReport != nil), to: stream)
+            }
             if stream == .output { try io.printLine("wrote \(output) (\(run.variants.count) posters)") }
         } catch {
             throw CommandFailure(.stream, error.description, cause: error)
         }
-        return (run, contrast, scanReport?.failures.count ?? 0)
+        return (run, personalised, contrast, scanReport?.failures.count ?? 0)
     }
 }

@@ -52,7 +52,9 @@ struct RenderCommand: Command {
             (one result per line, blank lines skipped, at most 65,536 bytes a line; -
             reads standard input, as a stream) are rendered in parallel into <dir>, with
             <dir>/manifest.json as 'batch' writes it (plus each poster's source and
-            result hash). A poster is named <id>.png after the result's id (1-100 ASCII
+            result hash, and its fit notes under "notes" when it has any; a line under
+            the summary counts the posters with notes and those that overflowed).
+            A poster is named <id>.png after the result's id (1-100 ASCII
             letters, digits, '-', '_', '.', starting with a letter or digit; anything else
             is an error for that result, path 'id'), else <pack>-<CODE>-<hash>.png with the
             first 16 hex digits of the sha256 of the canonical result. Two results that

@@ -51,14 +51,23 @@ struct ThemesValidateCommand: Command {
             Loads each theme the way render does: parses the layout file, checks every
             element, property, placeholder, condition and colour, and loads every asset
             that any of the 32 variants uses. All problems are listed, not only the
-            first, as file:line:column: error: path: message. Exits with 78 if any theme
-            is invalid.
+            first, one per line, as file:line:column: error: path: message. Exits with
+            78 if any theme is invalid. Warnings (an SVG whose text asks for a font
+            that is not pinned) are listed on standard error and do not fail.
 
-            A valid theme is then rendered in all 32 variants (a theme with subject
-            "pair" also in all 512 ordered invitee x inviter pairs) and every text
-            whose colour against what is drawn behind it is below WCAG AA (4.5:1, or
-            3:1 for text of 24 pt, or 18.67 pt bold) is listed as a contrast finding;
-            any finding exits with 1. --no-contrast skips this pass.
+            A valid theme is then laid out for the linted results: the 32 variants (a
+            theme with subject "pair" also the 512 ordered invitee x inviter pairs)
+            and 192 personalised worst cases, each variant with a 24-character and a
+            24-emoji nickname, and invited by the next type with and without the
+            inviter's nickname and scores. A text that still overflows its box or
+            stack, or an element outside the canvas, is listed with the result and
+            the element and exits with 1 (the fit lint). An element whose 'when' holds
+            for none of them is a warning naming its JSON path. Then every text of the
+            variants (and pairs) and of 64 personalised results (each variant once
+            with a nickname, once invited) whose colour against what is drawn behind
+            it is below WCAG AA (4.5:1, or 3:1 for text of 24 pt, or 18.67 pt bold)
+            is listed as a contrast finding; any finding exits with 1. --no-contrast
+            skips this pass.
 
             Every qr box that carries a link ({link}, {inviter.link}) is then laid
             out with the longest link the engine prints (a signed student reply,
@@ -78,6 +87,9 @@ struct ThemesValidateCommand: Command {
             with zbar; one that does not is listed and exits with 1. A QR code
             holding a link WeChat and phone cameras do not open (nmti://) is a
             warning. --no-scan skips this pass.
+
+            Each theme's report ends with the lints that ran and over how many
+            results, and those a flag skipped ('lints run: fit over 224 results …').
 
             EXAMPLES:
               nmti-poster themes validate Themes/classic
@@ -103,6 +115,7 @@ struct ThemesValidateCommand: Command {
     func run(io: inout some TerminalIO) throws(CommandFailure) {
         var invalid = 0
         var missing = 0
+        var overflowing = 0
         var lowContrast = 0
         var smallQR = 0
         var unscannable = 0
@@ -112,21 +125,28 @@ struct ThemesValidateCommand: Command {
             do throws(CommandFailure) {
                 let theme = try ThemeInput.load(name)
                 lines.print("ok: \(name) (\(theme.name), \(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt)", io: &io)
-                var findings: [String] = []
+                for warning in theme.assetWarnings { io.printErrorLine(TerminalText.escaped(warning)) }
                 let renderer = try ThemeInput.renderer()
-                if checksContrast {
-                    do throws(RenderError) {
-                        findings = try ContrastLint.catalogueReport(of: theme, renderer: renderer)
-                    } catch {
-                        throw ThemeInput.failure(error)
-                    }
+                let lint: VariantLint
+                do throws(RenderError) {
+                    lint = try VariantLint.run(theme, contrast: checksContrast, base: scan.base, renderer: renderer)
+                } catch {
+                    throw ThemeInput.failure(error)
                 }
-                if !findings.isEmpty {
+                if lint.fitProblems.isEmpty {
+                    lines.print("  fit lint: every text of every linted result fits its box and the canvas", io: &io)
+                } else {
+                    overflowing += 1
+                    io.printErrorLine("\(name): \(lint.fitProblems.count) texts or elements overflow or leave the canvas:")
+                    for problem in lint.fitProblems { io.printErrorLine("  " + TerminalText.escaped(problem)) }
+                }
+                for line in lint.undrawnConditions { io.printErrorLine(TerminalText.escaped(line)) }
+                if !lint.contrast.isEmpty {
                     lowContrast += 1
-                    io.printErrorLine("\(name): \(findings.count) texts below WCAG AA contrast:")
-                    for finding in findings { io.printErrorLine("  " + TerminalText.escaped(finding)) }
+                    io.printErrorLine("\(name): \(lint.contrast.count) texts below WCAG AA contrast:")
+                    for finding in lint.contrast { io.printErrorLine("  " + TerminalText.escaped(finding)) }
                 } else if checksContrast {
-                    lines.print("  contrast lint: every text of every variant passes WCAG AA", io: &io)
+                    lines.print("  contrast lint: every text of every linted result passes WCAG AA", io: &io)
                 }
                 let boxes = try qrBoxFindings(theme, renderer: renderer)
                 if !boxes.isEmpty {
@@ -144,9 +164,15 @@ struct ThemesValidateCommand: Command {
                         for failure in report.failures { io.printErrorLine("  " + TerminalText.escaped(failure)) }
                     }
                 }
+                lines.print("  " + LintSummary.line(theme: theme, contrast: checksContrast, qrBoxes: true, scan: scan.runs), io: &io)
             } catch {
                 if error.kind == .missingInput { missing += 1 } else { invalid += 1 }
-                io.printErrorLine(error.message ?? "")
+                // One problem a line, as the docs show them; the one-line summary is for the rendering commands.
+                if error.kind == .invalidTheme, let problems = error.cause as? ThemeError, !problems.diagnostics.isEmpty {
+                    for problem in problems.diagnostics { io.printErrorLine(problem.description) }
+                } else {
+                    io.printErrorLine(error.message ?? "")
+                }
             }
         }
         if invalid > 0 {
@@ -156,6 +182,9 @@ struct ThemesValidateCommand: Command {
             throw CommandFailure(.missingInput, "\(missing) of \(themes.count) themes were not found")
         }
         try lines.finish()
+        if overflowing > 0 {
+            throw CommandFailure(.fitProblems, "\(overflowing) of \(themes.count) themes have texts that overflow or elements outside the canvas")
+        }
         if lowContrast > 0 {
             throw CommandFailure(.lowContrast, "\(lowContrast) of \(themes.count) themes have texts below WCAG AA contrast")
         }

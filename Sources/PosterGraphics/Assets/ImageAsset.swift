@@ -32,6 +32,14 @@ package final class ImageAsset: @unchecked Sendable {
 
     /// What an SVG asset's content costs to draw per raster pixel, counted at decode; nil for a PNG.
     package var svgContentCost: SVGContentCost? { svg?.contentCost }
+    /// The font families an SVG's text asks for where no family of the list is pinned
+    /// (the first of each such list): librsvg draws that text in whichever pinned font
+    /// fontconfig matches instead. Empty for a PNG.
+    package var unpinnedFontFamilies: [String] {
+        // fontconfig matches family names without regard to case.
+        let pinned = Set(PinnedFont.standard.map { $0.family.lowercased() })
+        return (svg?.fontFamilies ?? []).filter { !$0.contains { pinned.contains($0.lowercased()) } }.compactMap(\.first)
+    }
     /// The most bytes of rasters one SVG asset keeps cached: sizes drawn beyond it are rasterised at every draw.
     package static var svgRasterCacheBytes: Int { SVGDocument.cacheBudget }
 

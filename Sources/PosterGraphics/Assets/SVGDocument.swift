@@ -16,6 +16,8 @@ final class SVGDocument {
     let byteCount: Int
     /// What the document's own content costs to draw, as `SVGSafety` counted it.
     let contentCost: SVGContentCost
+    /// The font family lists its text asks for (`SVGSafety.requestedFontFamilies`).
+    let fontFamilies: [[String]]
     /// The rasters drawn so far, by size, and their bytes; librsvg draws under this lock.
     private let cache = Mutex(RasterCache())
 
@@ -32,8 +34,9 @@ final class SVGDocument {
     init(data: Data, name: String) throws(GraphicsError) {
         let document: [UInt8]
         let contentCost: SVGContentCost
+        let fontFamilies: [[String]]
         do {
-            (document, contentCost) = try SVGSafety.inspect([UInt8](data))
+            (document, contentCost, fontFamilies) = try SVGSafety.inspect([UInt8](data))
         } catch {
             switch error.kind {
             case .malformed: throw GraphicsError(.asset, "\(name): not a valid SVG: \(error.reason)")
@@ -74,6 +77,7 @@ final class SVGDocument {
         self.intrinsicSize = Size(width: width, height: height)
         byteCount = document.count
         self.contentCost = contentCost
+        self.fontFamilies = fontFamilies
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
@@ -108,12 +112,19 @@ final class SVGDocument {
         }
     }
 
-    /// The document rendered into exactly `width` x `height` device pixels.
-    func raster(width: Int, height: Int) throws(GraphicsError) -> ImageSurface {
+    /// The document rendered into exactly `width` x `height` device pixels. librsvg fits
+    /// a document into a viewport by its own `preserveAspectRatio` (by default centred,
+    /// whole, leaving bands); `stretch` (`fit: "fill"`) instead scales it to the pixels
+    /// in each direction, whatever the document says, as a PNG is stretched.
+    func raster(width: Int, height: Int, stretch: Bool = false) throws(GraphicsError) -> ImageSurface {
         // The surface handed out is also kept in the cache: both only ever read it.
         nonisolated(unsafe) var drawn: ImageSurface?
         try cache.withLock { (cache: inout RasterCache) throws(GraphicsError) in
-            let key = width << 32 | height
+            let scaleX = Double(width) / intrinsicSize.width, scaleY = Double(height) / intrinsicSize.height
+            // Drawn as before when the aspects agree to a thousandth: rounding a size to
+            // whole pixels must not change how an SVG drawn at its own aspect looks.
+            let stretches = stretch && abs(scaleX - scaleY) > 0.001 * max(scaleX, scaleY)
+            let key = width << 32 | height << 1 | (stretches ? 1 : 0)
             if let cached = cache.rasters[key] {
                 drawn = cached
                 return
@@ -125,6 +136,11 @@ final class SVGDocument {
             let surface = try ImageSurface(width: width, height: height)
             let context = try CairoContext(surface: surface)
             var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+            if stretches {
+                // A viewport of the document's own aspect, stretched by the transformation.
+                viewport = RsvgRectangle(x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
+                cairo_scale(context.handle, scaleX, scaleY)
+            }
             var error: UnsafeMutablePointer<GError>?
             SVGProbe.drawnInProcess.store(true, ordering: .releasing)
             if rsvg_handle_render_document(handle, context.handle, &viewport, &error) == 0 {

@@ -83,8 +83,9 @@ package enum SVGSafety {
         try inspect(data).document
     }
 
-    /// `check`, also returning what the document's content costs to draw (for the render-cost budget).
-    package static func inspect(_ data: [UInt8]) throws(Rejection) -> (document: [UInt8], cost: SVGContentCost) {
+    /// `check`, also returning what the document's content costs to draw (for the render-cost
+    /// budget) and the font families its text asks for (`requestedFontFamilies`).
+    package static func inspect(_ data: [UInt8]) throws(Rejection) -> (document: [UInt8], cost: SVGContentCost, fontFamilies: [[String]]) {
         let document = try decompressed(data)
         let tree: SVGTree
         do {
@@ -102,7 +103,7 @@ package enum SVGSafety {
             try checkStyleSheet(sheet.css)
         }
         let cost = try checkInstances(tree)
-        return (document, cost)
+        return (document, cost, requestedFontFamilies(tree))
     }
 
     static func fail(_ reason: String) -> Rejection { Rejection(.unsafe, reason) }

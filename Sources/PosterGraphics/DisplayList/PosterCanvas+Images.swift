@@ -35,7 +35,7 @@ extension PosterCanvas {
             guard width <= ImageAsset.Limits.maximumSide, height <= ImageAsset.Limits.maximumSide else {
                 throw GraphicsError(.limit, "\(svg.name): drawn at \(width)x\(height) pixels, beyond the limit of \(ImageAsset.Limits.maximumSide)")
             }
-            source = try svg.raster(width: width, height: height)
+            source = try svg.raster(width: width, height: height, stretch: fit == .fill)
         } else {
             return
         }

@@ -10,6 +10,12 @@ extension ElementReader {
         defer { gradient.finish() }
         enum Kind: String, CaseIterable { case linear, radial }
         let kind: Kind = gradient.choice("type", default: .linear)
+        if let type = gradient.object.node(for: "type"), !type.isNull, type.stringValue.flatMap(Kind.init(rawValue:)) == nil {
+            // The unknown type is the problem (reported with a did-you-mean); what its other
+            // keys should be cannot be known, so they are neither checked nor called unknown.
+            for key in gradient.object.keys { _ = gradient.object.node(for: key) }
+            return nil
+        }
         let stops = gradient.stops("stops")
         switch kind {
         case .linear:

@@ -19,7 +19,8 @@ extension PosterRenderer {
         let start = clock()
         let values = theme.bind(ResolvedResult(request.result), links: request.links ?? defaults.links)
         let (list, context) = try layoutKeepingContext(theme: theme, values: values, shaper: worker.shaper,
-                                                       recordingElements: extras.contains(.layoutDump))
+                                                       recordingElements: extras.contains(.layoutDump),
+                                                       recordingQRFits: extras.contains(.qrMisfitsLeftOut))
         let laidOut = clock()
         let dump = extras.contains(.layoutDump) ? LayoutDump(theme: theme, elements: context.laidOutElements ?? [], notes: list.notes) : nil
         var findings: [ContrastFinding]?

@@ -51,4 +51,7 @@ public struct RenderExtras: OptionSet, Sendable, Hashable {
     public static let contrastFindings = RenderExtras(rawValue: 1 << 1)
     /// How long each stage took and the encoded size (`StageTimings`).
     public static let timings = RenderExtras(rawValue: 1 << 2)
+    /// A QR code that does not fit its box is left out instead of failing the render: the
+    /// fit and contrast lints go on over long personalised links, whose boxes the QR box lint judges.
+    package static let qrMisfitsLeftOut = RenderExtras(rawValue: 1 << 3)
 }
