@@ -8,7 +8,9 @@ struct ThemesListCommand: Command {
         name: "list",
         abstract: "List the themes in the themes folder.",
         discussion: """
-            Prints one line per theme: its name, canvas size and description. The themes
+            Prints one line per theme: its name, canvas size, description and the
+            formats it ships (poster, xhs, square, story, thumb, card, mp or its own;
+            the default first, and the canvas size is the default's). The themes
             folder is $NMTI_THEMES_DIR if set, else ./Themes, else the Themes folder of
             the package the tool was built from. A theme that does not load is listed
             as invalid; run 'nmti-poster themes validate' on it for the details.
@@ -31,7 +33,7 @@ struct ThemesListCommand: Command {
                 if let theme = try? store.theme(name) {
                     let size = "\(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt"
                     let marker = name == ThemeStore.defaultThemeName ? " (default)" : ""
-                    try io.printLine("\(padded)  \(size)  \(theme.summary)\(marker)")
+                    try io.printLine("\(padded)  \(size)  \(theme.summary)\(marker)  [formats: \(theme.formatNames.joined(separator: ", "))]")
                 } else {
                     try io.printLine("\(padded)  invalid: run 'nmti-poster themes validate \(name)'")
                 }
@@ -53,6 +55,13 @@ struct ThemesValidateCommand: Command {
             that any of the 32 variants uses. All problems are listed, not only the
             first, as file:line:column: error: path: message. Exits with 78 if any theme
             is invalid.
+
+            A valid theme is then laid out in all 32 variants of every format it
+            ships, and a text that still overflows its box, an element outside the
+            canvas or a text or QR code in a format's safe area (story: the top 14%
+            and the bottom 20%) is listed as a fit problem with its JSON path; any
+            exits with 1. Every lint below runs for every format too, and for a theme
+            with several formats each line names its format ("classic (square)").
 
             A valid theme is then rendered in all 32 variants (a theme with subject
             "pair" also in all 512 ordered invitee x inviter pairs) and every text
@@ -103,6 +112,7 @@ struct ThemesValidateCommand: Command {
     func run(io: inout some TerminalIO) throws(CommandFailure) {
         var invalid = 0
         var missing = 0
+        var misfit = 0
         var lowContrast = 0
         var smallQR = 0
         var unscannable = 0
@@ -110,40 +120,59 @@ struct ThemesValidateCommand: Command {
         try scan.requireDecoder()
         for name in themes {
             do throws(CommandFailure) {
-                let theme = try ThemeInput.load(name)
-                lines.print("ok: \(name) (\(theme.name), \(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt)", io: &io)
-                var findings: [String] = []
+                let loaded = try ThemeInput.load(name)
+                let formats = loaded.layouts.count > 1 ? "; formats \(loaded.formatNames.joined(separator: ", "))" : ""
+                lines.print("ok: \(name) (\(loaded.name), \(Int(loaded.canvasSize.width))x\(Int(loaded.canvasSize.height))pt\(formats))", io: &io)
+                var found = (fit: false, contrast: false, qr: false, scan: false)
+                // Every lint runs for every format the theme ships; a line names its format when there are several.
                 let renderer = try ThemeInput.renderer()
-                if checksContrast {
-                    do throws(RenderError) {
-                        findings = try ContrastLint.catalogueReport(of: theme, renderer: renderer)
-                    } catch {
-                        throw ThemeInput.failure(error)
+                for theme in loaded.everyFormat {
+                    let label = FormatOption.linePrefix(theme).isEmpty ? name : theme.formatLabel
+                    let heading = label == name ? "" : " (\(theme.formatName))"
+                    let fit = try fitFindings(theme, renderer: renderer)
+                    if !fit.isEmpty {
+                        found.fit = true
+                        io.printErrorLine("\(label): \(fit.count) fit problems (overflow, off the canvas or in the safe area):")
+                        for finding in fit { io.printErrorLine("  " + TerminalText.escaped(finding)) }
+                    } else {
+                        lines.print("  fit lint\(heading): every variant fits", io: &io)
+                    }
+                    var findings: [String] = []
+                    if checksContrast {
+                        do throws(RenderError) {
+                            findings = try ContrastLint.catalogueReport(of: theme, renderer: renderer)
+                        } catch {
+                            throw ThemeInput.failure(error)
+                        }
+                    }
+                    if !findings.isEmpty {
+                        found.contrast = true
+                        io.printErrorLine("\(label): \(findings.count) texts below WCAG AA contrast:")
+                        for finding in findings { io.printErrorLine("  " + TerminalText.escaped(finding)) }
+                    } else if checksContrast {
+                        lines.print("  contrast lint\(heading): every text of every variant passes WCAG AA", io: &io)
+                    }
+                    let boxes = try qrBoxFindings(theme, renderer: renderer)
+                    if !boxes.isEmpty {
+                        found.qr = true
+                        io.printErrorLine("\(label): \(boxes.count) QR boxes too small for the links they carry:")
+                        for finding in boxes { io.printErrorLine("  error: " + TerminalText.escaped(finding)) }
+                    }
+                    if scan.runs {
+                        let report = try scan.report(of: theme, renderer: renderer)
+                        lines.print("  " + scan.summary(report) + heading, io: &io)
+                        for warning in report.warnings { io.printErrorLine("\(label): warning: " + TerminalText.escaped(warning)) }
+                        if !report.failures.isEmpty {
+                            found.scan = true
+                            io.printErrorLine("\(label): \(report.failures.count) QR codes do not read back after recompression:")
+                            for failure in report.failures { io.printErrorLine("  " + TerminalText.escaped(failure)) }
+                        }
                     }
                 }
-                if !findings.isEmpty {
-                    lowContrast += 1
-                    io.printErrorLine("\(name): \(findings.count) texts below WCAG AA contrast:")
-                    for finding in findings { io.printErrorLine("  " + TerminalText.escaped(finding)) }
-                } else if checksContrast {
-                    lines.print("  contrast lint: every text of every variant passes WCAG AA", io: &io)
-                }
-                let boxes = try qrBoxFindings(theme, renderer: renderer)
-                if !boxes.isEmpty {
-                    smallQR += 1
-                    io.printErrorLine("\(name): \(boxes.count) QR boxes too small for the links they carry:")
-                    for finding in boxes { io.printErrorLine("  error: " + TerminalText.escaped(finding)) }
-                }
-                if scan.runs {
-                    let report = try scan.report(of: theme, renderer: renderer)
-                    lines.print("  " + scan.summary(report), io: &io)
-                    for warning in report.warnings { io.printErrorLine("\(name): warning: " + TerminalText.escaped(warning)) }
-                    if !report.failures.isEmpty {
-                        unscannable += 1
-                        io.printErrorLine("\(name): \(report.failures.count) QR codes do not read back after recompression:")
-                        for failure in report.failures { io.printErrorLine("  " + TerminalText.escaped(failure)) }
-                    }
-                }
+                if found.fit { misfit += 1 }
+                if found.contrast { lowContrast += 1 }
+                if found.qr { smallQR += 1 }
+                if found.scan { unscannable += 1 }
             } catch {
                 if error.kind == .missingInput { missing += 1 } else { invalid += 1 }
                 io.printErrorLine(error.message ?? "")
@@ -156,6 +185,9 @@ struct ThemesValidateCommand: Command {
             throw CommandFailure(.missingInput, "\(missing) of \(themes.count) themes were not found")
         }
         try lines.finish()
+        if misfit > 0 {
+            throw CommandFailure(.fitProblems, "\(misfit) of \(themes.count) themes have texts that overflow or elements outside the canvas or its safe area")
+        }
         if lowContrast > 0 {
             throw CommandFailure(.lowContrast, "\(lowContrast) of \(themes.count) themes have texts below WCAG AA contrast")
         }
@@ -164,6 +196,15 @@ struct ThemesValidateCommand: Command {
         }
         if unscannable > 0 {
             throw CommandFailure(.unscannable, "\(unscannable) of \(themes.count) themes have QR codes that do not read back after recompression")
+        }
+    }
+
+    /// The fit lint's findings for a theme in one format.
+    private func fitFindings(_ theme: Theme, renderer: PosterRenderer) throws(CommandFailure) -> [String] {
+        do throws(RenderError) {
+            return try FitLint.catalogueReport(of: theme, renderer: renderer)
+        } catch {
+            throw ThemeInput.failure(error)
         }
     }
 
