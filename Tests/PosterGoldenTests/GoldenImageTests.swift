@@ -17,7 +17,7 @@ struct GoldenImageTests {
     @Test("golden", arguments: GoldenTestSupport.cases)
     func golden(_ testCase: GoldenCase) throws {
         let suite = try GoldenTestSupport.suite()
-        let theme = try GoldenTestSupport.themes.theme(testCase.themeReference)
+        let theme = try #require(try GoldenTestSupport.themes.theme(testCase.themeReference).inFormat(testCase.format))
         let outcome = suite.run(testCase, theme: theme)
         GoldenTestSupport.report.add([outcome], suite: suite)
         if outcome.failed { Issue.record("\(outcome.message)") }
@@ -30,13 +30,19 @@ struct GoldenImageTests {
         for outcome in outcomes { Issue.record("\(outcome.message)") }
     }
 
-    /// Guards against the parameterised test silently having nothing to run.
+    /// Guards against the parameterised test silently having nothing to run: the default
+    /// format has 37 cases (plus the pairs), every other format 32 (a pair theme: the pairs).
     @Test func everyThemeHasThirtySevenCasesAndEveryPairThemeThePairs() throws {
         #expect(GoldenTestSupport.themeNames.count >= 3, "themes found: \(GoldenTestSupport.themeNames)")
         let pairThemes = try GoldenTestSupport.themeNames.filter { try GoldenTestSupport.themes.theme($0).subject == .pair }
         #expect(pairThemes.contains("pair"))
-        #expect(GoldenTestSupport.cases.count
-                    == GoldenTestSupport.themeNames.count * 37 + pairThemes.count * GoldenCase.pairCases.count)
+        var expected = 0
+        for name in GoldenTestSupport.themeNames {
+            let theme = try GoldenTestSupport.themes.theme(name)
+            let pairs = theme.subject == .pair ? GoldenCase.pairCases.count : 0
+            expected += 37 + pairs + (theme.formatNames.count - 1) * (theme.subject == .pair ? pairs : 32)
+        }
+        #expect(GoldenTestSupport.cases.count == expected)
         #expect(GoldenCase.pairCases.count >= 8)
         for name in GoldenTestSupport.themeNames {
             // Goldens are filed under the theme's name; the shipped themes use their folder name.

@@ -30,7 +30,7 @@ struct GoldenOutputPathTests {
                                        withDestinationPath: outside.appendingPathComponent("a.png").path)
         try manager.createSymbolicLink(atPath: goldens.appendingPathComponent("classic/deep").path, withDestinationPath: outside.path)
         try manager.createSymbolicLink(atPath: goldens.appendingPathComponent("elsewhere").path, withDestinationPath: outside.path)
-        let suite = try GoldenSuite(.init(goldens: goldens, artifacts: artifacts, mode: .all, acceptCommand: { _, _, _ in "accept" }))
+        let suite = try GoldenSuite(.init(goldens: goldens, artifacts: artifacts, mode: .all, acceptCommand: { _, _, _, _ in "accept" }))
         let outcomes = suite.obsolete(themes: ["classic"], cases: [], unknownThemes: true)
         #expect(outcomes.map(\.id) == ["classic/stale.png"])
         #expect(outcomes.first?.action == .removed)

@@ -35,14 +35,16 @@ enum GoldenTestSupport {
     /// The theme folders in Themes/.
     static let themeNames = themes.names()
 
-    /// Every golden case of every theme.
+    /// Every golden case of every format of every theme.
     static let cases: [GoldenCase] = themeNames.flatMap { name in
-        GoldenCase.all(theme: name, subject: (try? themes.theme(name).subject) ?? .single, fixtures: fixtures)
+        let theme = try? themes.theme(name)
+        return GoldenCase.all(theme: name, subject: theme?.subject ?? .single, fixtures: fixtures,
+                              formats: theme?.formatNames ?? [PosterFormat.defaultName])
     }
 
     /// How test runs accept a change.
-    @Sendable static func acceptCommand(theme: String, reference: String, name: String?) -> String {
-        let which = name.map { " --case \($0)" } ?? " --only-failed"
+    @Sendable static func acceptCommand(theme: String, reference: String, format: String?, name: String?) -> String {
+        let which = (format.map { " --format \($0)" } ?? "") + (name.map { " --case \($0)" } ?? " --only-failed")
         let command = reference.isEmpty ? "swift run nmti-poster golden update"
             : "swift run nmti-poster golden update --theme \(reference)\(which)"
         return command + " (or run the tests with \(GoldenRecordMode.environmentVariable)=failed)"

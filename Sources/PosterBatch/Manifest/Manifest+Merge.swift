@@ -16,7 +16,8 @@ extension Manifest {
         }
     }
 
-    /// Merges manifests into one, sorted by theme, pack and code.
+    /// Merges manifests into one, sorted by theme, format, pack and code. Posters are known
+    /// by their file, which differs between formats: one result in two formats is two entries.
     ///
     /// The manifests that name a shard must be shards of one batch (the same N) and,
     /// unless the policy allows otherwise, cover 1…N exactly once; manifests without

@@ -7,6 +7,9 @@ public struct Manifest: Codable, Sendable, Equatable {
     public struct Entry: Codable, Sendable, Equatable, Hashable {
         /// The theme's name.
         public var theme: String
+        /// The format drawn (`poster`, `xhs`, …); nil in manifests written before formats
+        /// existed, which drew only the poster (`formatName`).
+        public var format: String?
         /// The copy pack: `workplace` or `student`.
         public var pack: String
         /// The personality's canonical code, such as `PRED`.
@@ -30,11 +33,15 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// absent when everything fitted as designed, and in manifests written before they were recorded.
         public var notes: [String]?
 
+        /// The format drawn: `format`, or `poster` for an entry that names none.
+        public var formatName: String { format ?? PosterFormat.defaultName }
+
         /// Creates an entry.
-        public init(theme: String, pack: String, code: String, file: String, bytes: Int, sha256: String,
-                    milliseconds: Double, provenance: Provenance? = nil, source: String? = nil, result: String? = nil,
-                    notes: [String]? = nil) {
+        public init(theme: String, format: String? = nil, pack: String, code: String, file: String, bytes: Int,
+                    sha256: String, milliseconds: Double, provenance: Provenance? = nil, source: String? = nil,
+                    result: String? = nil, notes: [String]? = nil) {
             self.theme = theme
+            self.format = format
             self.pack = pack
             self.code = code
             self.file = file
@@ -52,7 +59,7 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var version: Int = 1
     /// The shard this manifest covers, such as "2/4"; nil for a whole batch or a merge.
     public var shard: String?
-    /// The posters, sorted by theme, pack and code.
+    /// The posters, sorted by theme, format, pack and code.
     public var entries: [Entry]
 
     /// The file name a batch writes in its output folder.
@@ -61,11 +68,13 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// The largest manifest `read` accepts, in bytes.
     public static let maximumBytes = 64 << 20
 
-    /// Creates a manifest with entries in canonical order (theme, pack, code, then file,
-    /// which tells a bulk render's many posters of one type apart).
+    /// Creates a manifest with entries in canonical order (theme, format with the poster
+    /// first, pack, code, then file, which tells a bulk render's many posters of one type apart).
     public init(shard: String? = nil, entries: [Entry]) {
         self.shard = shard
-        self.entries = entries.sorted { ($0.theme, $0.pack, $0.code, $0.file) < ($1.theme, $1.pack, $1.code, $1.file) }
+        self.entries = entries.sorted {
+            ($0.theme, $0.formatOrder, $0.pack, $0.code, $0.file) < ($1.theme, $1.formatOrder, $1.pack, $1.code, $1.file)
+        }
     }
 
     /// Pretty, key-sorted JSON, so manifests diff cleanly.
@@ -73,5 +82,18 @@ public struct Manifest: Codable, Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self) + Data("\n".utf8)
+    }
+}
+
+extension Manifest.Entry {
+    /// Sorts the poster format before the others, which sort by name.
+    var formatOrder: String { formatName == PosterFormat.defaultName ? "" : formatName }
+
+    /// The folder a batch or bulk render puts this format's posters in below `base`
+    /// (`""` for the output folder itself): `base` for the poster, as before formats
+    /// existed, else `<base>/<format>`.
+    static func formatFolder(_ format: String, in base: String) -> String {
+        guard format != PosterFormat.defaultName else { return base }
+        return base.isEmpty ? format : "\(base)/\(format)"
     }
 }

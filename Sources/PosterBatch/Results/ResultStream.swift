@@ -5,14 +5,15 @@ import PosterKit
 
 /// Many results rendered with one theme, optionally one shard of them: a source for
 /// `RunEngine.run(_:into:resume:progress:)`, which writes each poster directly into the
-/// run's folder as `<id>.png` or `<pack>-<CODE>-<hash>.png` (`ResultNames`).
+/// run's folder as `<id>.png` or `<pack>-<CODE>-<hash>.png` (`ResultNames`); in a format
+/// other than the poster, into its `<format>/` folder.
 ///
 /// Results are read in order, one at a time, as the engine asks for them: a JSON Lines
 /// stream line by line, never whole; a result file only when its turn comes. A result
 /// that cannot be read, decoded or named fails alone, with its location. A stream is read
 /// once, by one run.
 public final class ResultStream {
-    /// The theme every poster is drawn with.
+    /// The theme every poster is drawn with, in the format it draws.
     public let theme: Theme
     /// The shard: the results whose position in the input modulo N is K-1.
     public let shard: BatchPlan.Shard?
@@ -64,7 +65,7 @@ public final class ResultStream {
             return .failure(ResultProblem(message: error.description))
         }
         return .success(PosterJob(ordinal: record.ordinal, theme: theme, result: result, pack: result.pack, code: result.code,
-                                  file: name, source: (record.location, hash)))
+                                  file: folderPrefix + name, source: (record.location, hash)))
     }
 }
 
@@ -76,7 +77,13 @@ struct ResultProblem: Error {
 extension ResultStream: RunSource {
     package var options: RunOptions { RunOptions() }
     package var themes: [Theme] { [theme] }
-    package var folders: Set<String> { [""] }
+    package var folders: Set<String> { [Manifest.Entry.formatFolder(theme.formatName, in: "")] }
+
+    /// `""`, or `<format>/` for a format other than the poster.
+    var folderPrefix: String {
+        let folder = Manifest.Entry.formatFolder(theme.formatName, in: "")
+        return folder.isEmpty ? "" : folder + "/"
+    }
 
     /// The results in the shard when that can be known before reading (0 for a pipe).
     package var expectedCount: Int {
@@ -85,9 +92,9 @@ extension ResultStream: RunSource {
 
     package func check() throws(RenderError) {}
 
-    /// A poster's temporary file: hidden `.<poster>.png.<pid>.<random>.tmp` directly in the folder.
+    /// A poster's temporary file: hidden `.<poster>.png.<pid>.<random>.tmp` directly in the format's folder.
     package func ownsTemporaryFile(stem: String, in folder: String) -> Bool {
-        stem.hasSuffix(".png")
+        stem.hasSuffix(".png") && folders.contains(folder)
     }
 
     package func next() -> RunItem<PosterJob>? {

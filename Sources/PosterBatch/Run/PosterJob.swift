@@ -57,7 +57,7 @@ package struct PosterJob: RunJob {
             }
             let nanoseconds = output.timings.map { $0.layout + $0.draw + $0.encode } ?? 0
             run.finish(Manifest.Entry(
-                theme: theme.name, pack: pack.rawValue, code: code.rawValue, file: file, bytes: poster.bytes.count,
+                theme: theme.name, format: theme.formatName, pack: pack.rawValue, code: code.rawValue, file: file, bytes: poster.bytes.count,
                 sha256: SHA256.hex(poster.bytes), milliseconds: (Double(nanoseconds) / 1e5).rounded() / 10,
                 provenance: run.provenance[theme.name], source: source?.location, result: source?.resultHash,
                 notes: output.notes.isEmpty ? nil : output.notes.map(\.description)))
@@ -71,14 +71,16 @@ package struct PosterJob: RunJob {
     }
 
     /// How a recorded entry for this file fails to be about this poster, or nil when it is.
-    /// A plan's record must name the same theme, pack and code; a stream's record must
-    /// show this very result, and with this theme.
+    /// A plan's record must name the same theme, format, pack and code; a stream's record
+    /// must show this very result, with this theme and in this format.
     func recordProblem(_ entry: Manifest.Entry) -> RunEngine.ResumeDecision? {
         if let source {
             guard entry.result == source.resultHash else { return .damaged(.anotherResult) }
+            guard entry.formatName == theme.formatName else { return .damaged(.anotherPoster) }
             return entry.theme == theme.name ? nil : .madeAnotherWay(["theme"])
         }
-        let same = entry.theme == theme.name && entry.pack == pack.rawValue && entry.code == code.rawValue
+        let same = entry.theme == theme.name && entry.formatName == theme.formatName
+            && entry.pack == pack.rawValue && entry.code == code.rawValue
         return same ? nil : .damaged(.anotherPoster)
     }
 }

@@ -11,11 +11,21 @@ struct BatchCommand: Command {
         discussion: """
             Renders the 16 types x 2 packs from the domain's catalogue into
             <out>/<theme>/<pack>/<CODE>.png and writes <out>/manifest.json with each file's
-            theme, pack, code, bytes, sha256 and render time. Files are written to a
+            theme, format, pack, code, bytes, sha256 and render time. Files are written to a
             temporary name and renamed. A poster that fails does not stop the others; the
             command then exits non-zero and lists the failures. Any --jobs value gives the
             same files, byte for byte. Nothing is written outside --out: a symlinked
             folder or poster inside it is refused (73), never followed.
+
+            --format NAME renders that format of the theme (docs/themes.md, "Formats")
+            and --format all every format it ships; without it, the theme's default.
+            The poster format keeps the paths above; another format goes to
+            <out>/<theme>/<format>/<pack>/<CODE>.png, and each manifest entry records
+            its format ("format"; an entry without one is a poster). A theme that does
+            not ship the format is a usage error (64) listing the formats it ships;
+            with --all-themes, the themes that do not ship it are left out with a
+            note (and it is an error only when none does). --format all --all-themes
+            renders every format of every theme.
 
             --shard K/N renders the K-th of N disjoint slices, so a job runner (a CI matrix,
             Kubernetes Indexed Jobs, GNU parallel) can spread a batch over machines; merge
@@ -49,6 +59,8 @@ struct BatchCommand: Command {
             EXAMPLES:
               nmti-poster batch --out out
               nmti-poster batch --all-themes --out out --jobs 2
+              nmti-poster batch --all-themes --format all --out out
+              nmti-poster batch --theme classic --format xhs --out out
               nmti-poster batch --theme neon --pack student --shard 1/4 --out shard1
               nmti-poster batch --out out --compression fast
             """,
@@ -57,6 +69,7 @@ struct BatchCommand: Command {
             .value("theme", short: "t", valueName: "theme", defaultValue: ThemeStore.defaultThemeName,
                    help: "The theme to render."),
             .flag("all-themes", help: "Render every theme in the themes folder."),
+            FormatOption.spec(allowsAll: true),
             .value("out", short: "o", valueName: "dir", help: "The output folder (created if missing)."),
             .value("jobs", short: "j", valueName: "n", defaultValue: "number of cores", help: "Posters rendered at once."),
             .value("pack", valueName: "pack", help: "Only this pack: workplace or student."),
@@ -75,6 +88,8 @@ struct BatchCommand: Command {
     let resume: Bool
     let compression: PosterCompression
     let links: LinkOptions
+    /// Which formats of each theme to render.
+    let format: FormatOption
 
     init(_ values: ParsedValues) throws(UsageError) {
         guard let out = values.options("out").last else { throw UsageError("missing option --out <dir>") }
@@ -105,6 +120,7 @@ struct BatchCommand: Command {
         resume = values.flag("resume")
         compression = try ThemeInput.compression(values)
         links = try LinkOptions(values)
+        format = try FormatOption(values, allowsAll: true, command: "batch")
     }
 
     func run(io: inout some TerminalIO) throws(CommandFailure) {
@@ -112,7 +128,9 @@ struct BatchCommand: Command {
         guard !names.isEmpty else { throw CommandFailure(.missingInput, "no themes in \(ThemeInput.store.directory.path)") }
         var loaded: [Theme] = []
         for name in names { loaded.append(try ThemeInput.load(name)) }
-        let plan = BatchPlan(themes: loaded, packs: packs, shard: shard)
+        let (formats, skipped) = try format.formats(of: loaded)
+        if !quiet, let note = FormatOption.skippedNote(skipped, format: format.name) { io.printErrorLine(note) }
+        let plan = BatchPlan(themes: formats, packs: packs, shard: shard)
         let style = try links.style()
         let engine = RunEngine(renderer: try ThemeInput.renderer(compression: compression, workers: jobs, links: style),
                                compression: compression, engine: "nmti-poster \(NMTIPoster.version)")

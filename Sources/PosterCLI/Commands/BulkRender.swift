@@ -6,16 +6,17 @@ import PosterLinks
 /// `render` with many results: runs a `ResultStream` on the `RunEngine` with the progress display and
 /// turns its report into the summary line, the failure lines and the exit status.
 enum BulkRender {
-    /// Renders every result of `options` with `theme` into `options.out`.
+    /// Renders every result of `options` with `theme`, in `format`, into `options.out`
+    /// (a format other than the poster into `<out>/<format>/`).
     ///
     /// Exit status: 0 when every result was rendered (or kept); 1 when some failed
     /// (each is listed as `failed: <file>[:<line>]: <JSON path>: <reason>`), or 73
     /// when every failure was a poster that could not be written; 66 when the
     /// `--results` file cannot be opened; 73, 75 and 78 as for `batch` (the folder,
     /// its lock, the theme); 74 when only the progress on standard output failed.
-    static func run(_ options: BulkRenderOptions, theme: String, compression: PosterCompression, links: LinkStyle = .scheme,
-                    quiet: Bool, io: inout some TerminalIO) throws(CommandFailure) {
-        let loaded = try ThemeInput.load(theme)
+    static func run(_ options: BulkRenderOptions, theme: String, format: FormatOption, compression: PosterCompression,
+                    links: LinkStyle = .scheme, quiet: Bool, io: inout some TerminalIO) throws(CommandFailure) {
+        let loaded = try format.format(of: try ThemeInput.load(theme))
         let engine = RunEngine(renderer: try ThemeInput.renderer(compression: compression, workers: options.jobs, links: links),
                                compression: compression, engine: "nmti-poster \(NMTIPoster.version)")
         let results: ResultStream

@@ -9,8 +9,11 @@ struct GoldenCheckCommand: Command {
         abstract: "Compare fresh renders of every variant with the stored golden images.",
         discussion: """
             Renders the 32 variants and the edge cases (emoji, markup-like and very long
-            nicknames, an invited result per pack) of every theme and compares each with
-            Fixtures/goldens/<theme>/<name>.png on decoded pixels: exact, unless a
+            nicknames, an invited result per pack) of every theme, and the 32 variants
+            (a pair theme: its representative pairs) of every other format it ships,
+            and compares each with Fixtures/goldens/<theme>/<name>.png (another format
+            than the poster: Fixtures/goldens/<theme>/<format>/<name>.png) on decoded
+            pixels: exact, unless a
             <name>.tolerance.json next to the golden allows more. A size mismatch, an
             undecodable or blank image, a missing golden or a golden no case renders
             (obsolete) fails. Nothing is written into the goldens folder.
@@ -23,12 +26,14 @@ struct GoldenCheckCommand: Command {
             EXAMPLES:
               nmti-poster golden check
               nmti-poster golden check --theme neon --report /tmp/golden-report
+              nmti-poster golden check --theme classic --format xhs
             """,
         usage: "[<options>]",
         options: [
             .value("theme", short: "t", valueName: "theme",
                    help: "Only this theme (a name or a theme folder). Default: every theme.",
                    isRepeating: true),
+            FormatOption.spec(allowsAll: true, defaultText: "every format"),
             .value("goldens", valueName: "dir", help: "The goldens folder (default: Fixtures/goldens)."),
             .value("report", valueName: "dir", help: "Where the report and artifacts go (default: .build/golden-artifacts)."),
         ])
@@ -38,7 +43,8 @@ struct GoldenCheckCommand: Command {
     init(_ values: ParsedValues) throws(UsageError) {
         let themes = values.options("theme")
         plan = GoldenRun(themes: themes.isEmpty ? nil : themes, goldens: values.option("goldens"),
-                        report: values.option("report"), mode: .never, only: [])
+                        report: values.option("report"), mode: .never, only: [],
+                        format: try FormatOption(values, allowsAll: true, command: "golden check"))
     }
 
     func run(io: inout some TerminalIO) throws(CommandFailure) {
@@ -63,7 +69,8 @@ struct GoldenUpdateCommand: Command {
         name: "update",
         abstract: "Record golden images from fresh renders (accept changes).",
         discussion: """
-            Renders every golden case and writes Fixtures/goldens/<theme>/<name>.png where
+            Renders every golden case (every format of every theme; see 'golden check')
+            and writes Fixtures/goldens/<theme>/[<format>/]<name>.png where
             it is missing or its pixels differ, losslessly at libdeflate's highest level
             (12, a few seconds per image). Goldens with identical pixels are never
             rewritten; golden files that no case renders are deleted (only regular files
@@ -79,6 +86,7 @@ struct GoldenUpdateCommand: Command {
               nmti-poster golden update
               nmti-poster golden update --theme paper --only-failed
               nmti-poster golden update --theme classic --case workplace-PRED
+              nmti-poster golden update --theme classic --format square
             """,
         usage: "[<options>]",
         options: [
@@ -88,6 +96,7 @@ struct GoldenUpdateCommand: Command {
             .flag("only-failed", help: "Only rewrite goldens that fail the check; keep those within tolerance."),
             .value("case", valueName: "name", help: "Only this case, such as workplace-PRED or edge-nickname-long.",
                    isRepeating: true),
+            FormatOption.spec(allowsAll: true, defaultText: "every format"),
             .value("goldens", valueName: "dir", help: "The goldens folder (default: Fixtures/goldens)."),
         ])
 
@@ -96,7 +105,8 @@ struct GoldenUpdateCommand: Command {
     init(_ values: ParsedValues) throws(UsageError) {
         let themes = values.options("theme")
         plan = GoldenRun(themes: themes.isEmpty ? nil : themes, goldens: values.option("goldens"), report: nil,
-                        mode: values.flag("only-failed") ? .failed : .all, only: values.options("case"))
+                        mode: values.flag("only-failed") ? .failed : .all, only: values.options("case"),
+                        format: try FormatOption(values, allowsAll: true, command: "golden update"))
     }
 
     func run(io: inout some TerminalIO) throws(CommandFailure) {
@@ -113,7 +123,7 @@ struct GoldenUpdateCommand: Command {
         let unresolved = outcomes.filter(\.unresolved)
         for outcome in unresolved { try? io.printLines(outcome.message + "\n", to: .error) }
         // Every golden of every theme now passes here or was recorded here: stamp this machine.
-        if plan.themes == nil, plan.only.isEmpty, unresolved.isEmpty {
+        if plan.themes == nil, plan.only.isEmpty, plan.coversEveryFormat, unresolved.isEmpty {
             do throws(RenderError) {
                 if try suite.writeEnvironmentStamp(replacing: true) {
                     lines.print("wrote \(plan.goldensDisplay)/\(EnvironmentStamp.fileName)", io: &io)
@@ -142,6 +152,11 @@ struct GoldenRun: Sendable {
     let report: String?
     let mode: GoldenRecordMode
     let only: [String]
+    /// Every format (the default, or `all`), or only one.
+    let format: FormatOption
+
+    /// Whether the run covers every format of its themes.
+    var coversEveryFormat: Bool { format.name == nil || format.isAll }
 
     /// The package folder: the parent of the themes folder.
     static var root: URL { ThemeInput.store.directory.deletingLastPathComponent() }
@@ -161,11 +176,15 @@ struct GoldenRun: Sendable {
         for reference in references { loaded.append(try ThemeInput.load(reference)) }
 
         let fixtures = Self.root.appendingPathComponent("Fixtures/results")
+        // One named format: the themes that ship it (a usage error when the only theme, or every one, lacks it).
+        let (shipping, _) = try format.formats(of: loaded)
+        let wanted = coversEveryFormat ? nil : format.name
         var jobs: [(GoldenCase, Theme)] = []
-        for (reference, theme) in zip(references, loaded) {
-            for testCase in GoldenCase.all(theme: theme.name, themeReference: reference, subject: theme.subject, fixtures: fixtures)
-            where only.isEmpty || only.contains(testCase.name) {
-                jobs.append((testCase, theme))
+        for (reference, theme) in zip(references, loaded) where shipping.contains(where: { $0.folder == theme.folder }) {
+            let cases = GoldenCase.all(theme: theme.name, themeReference: reference, subject: theme.subject, fixtures: fixtures,
+                                       formats: theme.formatNames)
+            for testCase in cases where (only.isEmpty || only.contains(testCase.name)) && (wanted == nil || testCase.format == wanted) {
+                if let drawn = theme.inFormat(testCase.format) { jobs.append((testCase, drawn)) }
             }
         }
         let known = Set(GoldenCase.all(theme: "", subject: .pair, fixtures: fixtures).map(\.name))
@@ -185,7 +204,7 @@ struct GoldenRun: Sendable {
 
         // On the run engine: straight onto the renderer's workers.
         var outcomes = suite.run(jobs.map { (testCase: $0.0, theme: $0.1) })
-        if only.isEmpty {
+        if only.isEmpty, coversEveryFormat {
             outcomes += suite.obsolete(themes: loaded.map(\.name), cases: jobs.map(\.0), unknownThemes: themes == nil)
         }
         let report: URL
@@ -202,10 +221,12 @@ struct GoldenRun: Sendable {
         let goldensOption = goldens.map { " --goldens \(Self.quoted($0))" } ?? ""
         return GoldenSuite.Configuration(
             goldens: goldensURL, artifacts: artifacts, mode: mode,
-            acceptCommand: { _, reference, name in
+            acceptCommand: { _, reference, format, name in
                 guard !reference.isEmpty else { return "nmti-poster golden update\(goldensOption)" }
                 let which = name.map { " --case \(Self.quoted($0))" } ?? " --only-failed"
-                return "nmti-poster golden update --theme \(Self.quoted(reference))\(which)\(goldensOption)"
+                // A case name is the same in every format: one other than the poster is named.
+                let formatOption = format.map { " --format \(Self.quoted($0))" } ?? ""
+                return "nmti-poster golden update --theme \(Self.quoted(reference))\(formatOption)\(which)\(goldensOption)"
             })
     }
 

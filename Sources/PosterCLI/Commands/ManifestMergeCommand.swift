@@ -9,7 +9,10 @@ struct ManifestMergeCommand: Command {
         abstract: "Merge the manifests of batch shards into one manifest.",
         discussion: """
             Reads the manifest.json of each shard and writes one manifest with every
-            entry, sorted by theme, pack and code. The shards must be the complete set
+            entry, sorted by theme, format (the poster first), pack and code. A poster
+            is known by its file, so one result in two formats (each with its own
+            path and "format") is two entries, never a duplicate; an entry without
+            "format" (an older manifest) is a poster. The shards must be the complete set
             of one batch: every K of N exactly once. A missing shard, a shard given
             twice, shards of batches with different N, or a poster listed in two
             manifests is an error (status 65) unless --allow-partial (missing shards)

@@ -14,6 +14,12 @@ struct RenderCommand: Command {
             the poster as a PNG at twice the theme's canvas size (750x1334 for the default
             canvas). The same inputs always give the same bytes.
 
+            --format NAME draws another of the theme's formats (docs/themes.md, "Formats"):
+            xhs 1080x1440, square 1080x1080, story 1080x1920, thumb 500x500, card
+            1200x630, mp 500x400, or a format of the theme's own. A format the theme does
+            not ship is a usage error (64) that lists the ones it does. Without -o the
+            file is <pack>-<CODE>-<format>.png for a format other than the poster.
+
             The file is written to a random temporary name (O_EXCL, never through a
             symlink) and renamed, so a failed or interrupted render (SIGINT, SIGTERM,
             SIGHUP: exit 130, 143, 129) leaves nothing behind. -o onto a FIFO or a
@@ -62,6 +68,8 @@ struct RenderCommand: Command {
             later one fails. A result that fails is listed as
             'failed: <file>[:<line>]: <JSON path>: <reason>' and the others are still
             rendered; the exit status is then 1 (73 if every failure was a write).
+            With --format, the posters of a format other than the poster go into
+            <dir>/<format>/ (the manifest records each poster's format).
             --shard K/N takes every N-th result (by position in the input) and --resume
             keeps posters an earlier run wrote for the same result, theme, compression
             and engine, as in 'batch'. Progress goes to standard output.
@@ -72,6 +80,7 @@ struct RenderCommand: Command {
             EXAMPLES:
               nmti-poster render Fixtures/results/workplace-PRED.json -o pred.png
               nmti-poster render result.json --theme Themes/classic -o -  > poster.png
+              nmti-poster render result.json --theme classic --format xhs -o xhs.png
               nmti-poster render Fixtures/results --out posters
               nmti-poster render --results users.jsonl --out posters --shard 3/8 --resume
               producer | nmti-poster render --results - --out posters --quiet
@@ -87,6 +96,7 @@ struct RenderCommand: Command {
                    help: "A theme name from the themes folder, or a theme folder or file (a reply link: pair)."),
             .value("output", short: "o", valueName: "path",
                    help: "Where to write the PNG (default: <pack>-<CODE>.png); - is standard output."),
+            FormatOption.spec(allowsAll: false),
             .value("layout-json", valueName: "file",
                    help: "Also write the layout (element bounds, text lines) as JSON; - is standard output."),
             ThemeInput.compressionOption,
@@ -111,6 +121,8 @@ struct RenderCommand: Command {
     let bulk: BulkRenderOptions?
     /// Where to write the layout dump, or nil for none.
     let layoutJSON: String?
+    /// Which of the theme's formats to draw.
+    let format: FormatOption
 
     init(_ values: ParsedValues) throws(UsageError) {
         let inputs = values.arguments("result")
@@ -126,6 +138,7 @@ struct RenderCommand: Command {
         output = try values.options("output").last.map { path throws(UsageError) in try OutputOption.check(path, image: true) }
         quiet = values.flag("quiet")
         compression = try ThemeInput.compression(values)
+        format = try FormatOption(values, allowsAll: false, command: "render")
         layoutJSON = try values.options("layout-json").last.map { path throws(UsageError) in
             try OutputOption.check(path, option: "--layout-json", image: false)
         }
@@ -136,11 +149,13 @@ struct RenderCommand: Command {
 
     func run(io: inout some TerminalIO) throws(CommandFailure) {
         let style = try links.style()
-        if let bulk { return try BulkRender.run(bulk, theme: theme, compression: compression, links: style, quiet: quiet, io: &io) }
+        if let bulk {
+            return try BulkRender.run(bulk, theme: theme, format: format, compression: compression, links: style, quiet: quiet, io: &io)
+        }
         let link = LinkInput.isLink(input) ? try LinkInput(input, signer: style.signer) : nil
         let result: QuizResult
         if let link { result = link.result } else { result = try ResultInput.load(input, io: &io) }
-        let loaded = try ThemeInput.load(themeGiven ? theme : link?.defaultTheme ?? theme)
+        let loaded = try format.format(of: try ThemeInput.load(themeGiven ? theme : link?.defaultTheme ?? theme))
         let renderer = try ThemeInput.renderer(compression: compression, links: style)
         let poster: RenderedPoster
         let dump: LayoutDump?
@@ -152,7 +167,7 @@ struct RenderCommand: Command {
         } catch {
             throw ThemeInput.failure(error)
         }
-        let path = output ?? Self.defaultFileName(result, pairing: link?.isReply ?? false)
+        let path = output ?? Self.defaultFileName(result, pairing: link?.isReply ?? false, format: loaded.formatName)
         if let layoutJSON, layoutJSON == path {
             throw CommandFailure(.usage, "--layout-json '\(layoutJSON)' is also the poster's path; name another file")
         }
@@ -165,18 +180,19 @@ struct RenderCommand: Command {
         guard !quiet else { return }
         if let note = link?.note { io.printErrorLine(note) }
         for note in poster.notes {
-            io.printErrorLine("note: \(loaded.name): \(note)")
+            io.printErrorLine("note: \(loaded.formatLabel): \(note)")
         }
         if let note = links.schemeNote([loaded]) { io.printErrorLine(note) }
         if path != "-" {
-            io.printErrorLine("wrote \(path) (\(poster.width)x\(poster.height), \(poster.bytes.count) bytes, theme \(loaded.name))")
+            io.printErrorLine("wrote \(path) (\(poster.width)x\(poster.height), \(poster.bytes.count) bytes, theme \(loaded.formatLabel))")
         }
     }
 
-    /// `<pack>-<CODE>.png`, or `<pack>-<CODE>-x-<INVITER>.png` for a reply link's pairing poster.
-    static func defaultFileName(_ result: QuizResult, pairing: Bool) -> String {
-        let base = "\(result.pack.rawValue)-\(result.code.rawValue)"
-        guard pairing, let inviter = result.fromCode else { return base + ".png" }
-        return base + "-x-\(inviter.rawValue).png"
+    /// `<pack>-<CODE>.png`, or `<pack>-<CODE>-x-<INVITER>.png` for a reply link's pairing
+    /// poster; `-<format>` before `.png` for a format other than the poster.
+    static func defaultFileName(_ result: QuizResult, pairing: Bool, format: String = PosterFormat.defaultName) -> String {
+        var base = "\(result.pack.rawValue)-\(result.code.rawValue)"
+        if pairing, let inviter = result.fromCode { base += "-x-\(inviter.rawValue)" }
+        return base + (format == PosterFormat.defaultName ? "" : "-\(format)") + ".png"
     }
 }

@@ -8,7 +8,9 @@ struct ThemesListCommand: Command {
         name: "list",
         abstract: "List the themes in the themes folder.",
         discussion: """
-            Prints one line per theme: its name, canvas size and description. The themes
+            Prints one line per theme: its name, canvas size, description and the
+            formats it ships (poster, xhs, square, story, thumb, card, mp or its own;
+            the default first, and the canvas size is the default's). The themes
             folder is $NMTI_THEMES_DIR if set, else ./Themes, else the Themes folder of
             the package the tool was built from. A theme that does not load is listed
             as invalid; run 'nmti-poster themes validate' on it for the details.
@@ -31,7 +33,7 @@ struct ThemesListCommand: Command {
                 if let theme = try? store.theme(name) {
                     let size = "\(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt"
                     let marker = name == ThemeStore.defaultThemeName ? " (default)" : ""
-                    try io.printLine("\(padded)  \(size)  \(theme.summary)\(marker)")
+                    try io.printLine("\(padded)  \(size)  \(theme.summary)\(marker)  [formats: \(theme.formatNames.joined(separator: ", "))]")
                 } else {
                     try io.printLine("\(padded)  invalid: run 'nmti-poster themes validate \(name)'")
                 }
@@ -68,6 +70,10 @@ struct ThemesValidateCommand: Command {
             it is below WCAG AA (4.5:1, or 3:1 for text of 24 pt, or 18.67 pt bold)
             is listed as a contrast finding; any finding exits with 1. --no-contrast
             skips this pass.
+            Every lint runs for every format the theme ships (a text or QR code in a
+            format's safe area, story's top 14% and bottom 20%, is a fit problem too),
+            and for a theme with several formats each line names its format
+            ("classic (square)").
 
             Every qr box that carries a link ({link}, {inviter.link}) is then laid
             out with the longest link the engine prints (a signed student reply,
@@ -87,9 +93,6 @@ struct ThemesValidateCommand: Command {
             with zbar; one that does not is listed and exits with 1. A QR code
             holding a link WeChat and phone cameras do not open (nmti://) is a
             warning. --no-scan skips this pass.
-
-            Each theme's report ends with the lints that ran and over how many
-            results, and those a flag skipped ('lints run: fit over 224 results …').
 
             EXAMPLES:
               nmti-poster themes validate Themes/classic
@@ -115,7 +118,7 @@ struct ThemesValidateCommand: Command {
     func run(io: inout some TerminalIO) throws(CommandFailure) {
         var invalid = 0
         var missing = 0
-        var overflowing = 0
+        var misfit = 0
         var lowContrast = 0
         var smallQR = 0
         var unscannable = 0
@@ -123,56 +126,63 @@ struct ThemesValidateCommand: Command {
         try scan.requireDecoder()
         for name in themes {
             do throws(CommandFailure) {
-                let theme = try ThemeInput.load(name)
-                lines.print("ok: \(name) (\(theme.name), \(Int(theme.canvasSize.width))x\(Int(theme.canvasSize.height))pt)", io: &io)
-                for warning in theme.assetWarnings { io.printErrorLine(TerminalText.escaped(warning)) }
+                let loaded = try ThemeInput.load(name)
+                let formats = loaded.layouts.count > 1 ? "; formats \(loaded.formatNames.joined(separator: ", "))" : ""
+                lines.print("ok: \(name) (\(loaded.name), \(Int(loaded.canvasSize.width))x\(Int(loaded.canvasSize.height))pt\(formats))", io: &io)
+                for warning in loaded.assetWarnings { io.printErrorLine(TerminalText.escaped(warning)) }
+                var found = (fit: false, contrast: false, qr: false, scan: false)
+                // Every lint runs for every format the theme ships; a line names its format when there are several.
                 let renderer = try ThemeInput.renderer()
-                let lint: VariantLint
-                do throws(RenderError) {
-                    lint = try VariantLint.run(theme, contrast: checksContrast, base: scan.base, renderer: renderer)
-                } catch {
-                    throw ThemeInput.failure(error)
-                }
-                if lint.fitProblems.isEmpty {
-                    lines.print("  fit lint: every text of every linted result fits its box and the canvas", io: &io)
-                } else {
-                    overflowing += 1
-                    io.printErrorLine("\(name): \(lint.fitProblems.count) texts or elements overflow or leave the canvas:")
-                    for problem in lint.fitProblems { io.printErrorLine("  " + TerminalText.escaped(problem)) }
-                }
-                for line in lint.undrawnConditions { io.printErrorLine(TerminalText.escaped(line)) }
-                if !lint.contrast.isEmpty {
-                    lowContrast += 1
-                    io.printErrorLine("\(name): \(lint.contrast.count) texts below WCAG AA contrast:")
-                    for finding in lint.contrast { io.printErrorLine("  " + TerminalText.escaped(finding)) }
-                } else if checksContrast {
-                    lines.print("  contrast lint: every text of every linted result passes WCAG AA", io: &io)
-                }
-                let boxes = try qrBoxFindings(theme, renderer: renderer)
-                if !boxes.isEmpty {
-                    smallQR += 1
-                    io.printErrorLine("\(name): \(boxes.count) QR boxes too small for the links they carry:")
-                    for finding in boxes { io.printErrorLine("  error: " + TerminalText.escaped(finding)) }
-                }
-                if scan.runs {
-                    let report = try scan.report(of: theme, renderer: renderer)
-                    lines.print("  " + scan.summary(report), io: &io)
-                    for warning in report.warnings { io.printErrorLine("\(name): warning: " + TerminalText.escaped(warning)) }
-                    if !report.failures.isEmpty {
-                        unscannable += 1
-                        io.printErrorLine("\(name): \(report.failures.count) QR codes do not read back after recompression:")
-                        for failure in report.failures { io.printErrorLine("  " + TerminalText.escaped(failure)) }
+                for theme in loaded.everyFormat {
+                    let label = FormatOption.linePrefix(theme).isEmpty ? name : theme.formatLabel
+                    let heading = label == name ? "" : " (\(theme.formatName))"
+                    let lint: VariantLint
+                    do throws(RenderError) {
+                        lint = try VariantLint.run(theme, contrast: checksContrast, base: scan.base, renderer: renderer)
+                    } catch {
+                        throw ThemeInput.failure(error)
                     }
+                    if lint.fitProblems.isEmpty {
+                        lines.print("  fit lint\(heading): every text of every linted result fits its box, the canvas and its safe area", io: &io)
+                    } else {
+                        found.fit = true
+                        io.printErrorLine("\(label): \(lint.fitProblems.count) fit problems (overflow, off the canvas or in the safe area):")
+                        for problem in lint.fitProblems { io.printErrorLine("  " + TerminalText.escaped(problem)) }
+                    }
+                    for line in lint.undrawnConditions { io.printErrorLine(TerminalText.escaped(line)) }
+                    if !lint.contrast.isEmpty {
+                        found.contrast = true
+                        io.printErrorLine("\(label): \(lint.contrast.count) texts below WCAG AA contrast:")
+                        for finding in lint.contrast { io.printErrorLine("  " + TerminalText.escaped(finding)) }
+                    } else if checksContrast {
+                        lines.print("  contrast lint\(heading): every text of every linted result passes WCAG AA", io: &io)
+                    }
+                    let boxes = try qrBoxFindings(theme, renderer: renderer)
+                    if !boxes.isEmpty {
+                        found.qr = true
+                        io.printErrorLine("\(label): \(boxes.count) QR boxes too small for the links they carry:")
+                        for finding in boxes { io.printErrorLine("  error: " + TerminalText.escaped(finding)) }
+                    }
+                    if scan.runs {
+                        let report = try scan.report(of: theme, renderer: renderer)
+                        lines.print("  " + scan.summary(report) + heading, io: &io)
+                        for warning in report.warnings { io.printErrorLine("\(label): warning: " + TerminalText.escaped(warning)) }
+                        if !report.failures.isEmpty {
+                            found.scan = true
+                            io.printErrorLine("\(label): \(report.failures.count) QR codes do not read back after recompression:")
+                            for failure in report.failures { io.printErrorLine("  " + TerminalText.escaped(failure)) }
+                        }
+                    }
+                    lines.print("  " + LintSummary.line(theme: theme, contrast: checksContrast, qrBoxes: true, scan: scan.runs) + heading,
+                                io: &io)
                 }
-                lines.print("  " + LintSummary.line(theme: theme, contrast: checksContrast, qrBoxes: true, scan: scan.runs), io: &io)
+                if found.fit { misfit += 1 }
+                if found.contrast { lowContrast += 1 }
+                if found.qr { smallQR += 1 }
+                if found.scan { unscannable += 1 }
             } catch {
                 if error.kind == .missingInput { missing += 1 } else { invalid += 1 }
-                // One problem a line, as the docs show them; the one-line summary is for the rendering commands.
-                if error.kind == .invalidTheme, let problems = error.cause as? ThemeError, !problems.diagnostics.isEmpty {
-                    for problem in problems.diagnostics { io.printErrorLine(problem.description) }
-                } else {
-                    io.printErrorLine(error.message ?? "")
-                }
+                io.printErrorLine(error.message ?? "")
             }
         }
         if invalid > 0 {
@@ -182,8 +192,8 @@ struct ThemesValidateCommand: Command {
             throw CommandFailure(.missingInput, "\(missing) of \(themes.count) themes were not found")
         }
         try lines.finish()
-        if overflowing > 0 {
-            throw CommandFailure(.fitProblems, "\(overflowing) of \(themes.count) themes have texts that overflow or elements outside the canvas")
+        if misfit > 0 {
+            throw CommandFailure(.fitProblems, "\(misfit) of \(themes.count) themes have texts that overflow or elements outside the canvas or its safe area")
         }
         if lowContrast > 0 {
             throw CommandFailure(.lowContrast, "\(lowContrast) of \(themes.count) themes have texts below WCAG AA contrast")

@@ -28,7 +28,7 @@ enum FailureKind: String, CaseIterable, Sendable, Hashable {
     case postersFailed
     /// A golden check found differences, or goldens could not be recorded.
     case goldensFailed
-    /// `preview` or `themes validate` found a text that overflows or an element outside the canvas.
+    /// `preview` or `themes validate` found a text that overflows, an element outside the canvas or a text or QR code in a format's safe area.
     case fitProblems
     /// `preview` or `themes validate` found a text below WCAG AA contrast.
     case lowContrast
@@ -54,7 +54,7 @@ enum FailureKind: String, CaseIterable, Sendable, Hashable {
         case .graphics: "a pinned font is not installed"
         case .postersFailed: "some posters of a batch failed"
         case .goldensFailed: "a golden check found differences"
-        case .fitProblems: "`preview` or `themes validate` found a text that overflows or an element outside the canvas"
+        case .fitProblems: "`preview` or `themes validate` found a text that overflows, an element outside the canvas or a text or QR code in a format's safe area"
         case .lowContrast: "`preview` or `themes validate` found a text below WCAG AA contrast"
         case .smallQRBox: "`themes validate` found a QR box too small for the typical or the longest link"
         case .unscannable: "`preview` or `themes validate` found a QR code that does not read back after a chat app's recompression"

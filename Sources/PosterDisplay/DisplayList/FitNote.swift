@@ -13,6 +13,8 @@ public struct FitNote: Sendable, Hashable, CustomStringConvertible {
         case overflowed
         /// The element reaches outside the canvas.
         case outsideCanvas
+        /// A text or QR code reaches into a margin the app showing the format covers (`safeArea`).
+        case outsideSafeArea
     }
     /// The element's id or JSON path.
     public let element: String
@@ -32,7 +34,7 @@ public struct FitNote: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether this note means the poster is wrong, not merely adjusted.
-    public var isProblem: Bool { kind == .overflowed || kind == .outsideCanvas }
+    public var isProblem: Bool { kind == .overflowed || kind == .outsideCanvas || kind == .outsideSafeArea }
 
     public var description: String {
         var line = "\(element): \(kind.rawValue)"

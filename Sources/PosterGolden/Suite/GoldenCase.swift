@@ -18,25 +18,32 @@ public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
     public let theme: String
     /// How the theme is loaded: its name in the themes folder, or a path.
     public let themeReference: String
+    /// The format drawn (`poster`, `xhs`, …; `Theme.inFormat(_:)`).
+    public let format: String
     /// The golden's file name without `.png`: `workplace-PRED` or `edge-nickname-emoji`.
     public let name: String
     /// The result to render.
     public let source: Source
 
-    /// Creates a case; `themeReference` defaults to the theme's name.
-    public init(theme: String, themeReference: String? = nil, name: String, source: Source) {
+    /// Creates a case; `themeReference` defaults to the theme's name, `format` to the poster.
+    public init(theme: String, themeReference: String? = nil, format: String = PosterFormat.defaultName, name: String, source: Source) {
         self.theme = theme
         self.themeReference = themeReference ?? theme
+        self.format = format
         self.name = name
         self.source = source
     }
 
-    /// `classic/workplace-PRED`.
-    public var id: String { "\(theme)/\(name)" }
+    /// `classic/workplace-PRED`, or `classic/xhs/workplace-PRED` in another format than the poster.
+    public var id: String { "\(folder)/\(name)" }
     public var description: String { id }
 
+    /// The golden's folder relative to the goldens folder: `<theme>` for the poster (as
+    /// before formats existed), `<theme>/<format>` for another format.
+    public var folder: String { format == PosterFormat.defaultName ? theme : "\(theme)/\(format)" }
+
     /// The golden's path relative to the goldens folder.
-    public var relativePath: String { "\(theme)/\(name).png" }
+    public var relativePath: String { "\(folder)/\(name).png" }
 
     /// The result this golden shows.
     public func result() throws(ResultError) -> QuizResult {
@@ -84,26 +91,37 @@ public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
         }
     }()
 
-    /// Every golden of one theme: the 32 variants (pack, then code order), the edge cases and,
-    /// for a theme whose subject is `pair`, the representative pairs.
+    /// Every golden of one theme in each of `formats` (`Theme.formatNames`, the default
+    /// first). The default format gets the 32 variants (pack, then code order), the edge
+    /// cases and, for a theme whose subject is `pair`, the representative pairs; every other
+    /// format gets the 32 variants, or for a pair theme the representative pairs.
     /// - Parameter fixtures: the folder holding the edge-case result JSONs (Fixtures/results).
     public static func all(
-        theme: String, themeReference: String? = nil, subject: ThemeSubject = .single, fixtures: URL
+        theme: String, themeReference: String? = nil, subject: ThemeSubject = .single, fixtures: URL,
+        formats: [String] = [PosterFormat.defaultName]
     ) -> [GoldenCase] {
         var cases: [GoldenCase] = []
-        for pack in QuizPack.allCases {
-            for code in PersonalityCode.all {
-                cases.append(GoldenCase(theme: theme, themeReference: themeReference,
-                                        name: "\(pack.rawValue)-\(code.rawValue)", source: .catalogue(code, pack)))
+        for (index, format) in formats.enumerated() {
+            let isDefault = index == 0
+            if isDefault || subject != .pair {
+                for pack in QuizPack.allCases {
+                    for code in PersonalityCode.all {
+                        cases.append(GoldenCase(theme: theme, themeReference: themeReference, format: format,
+                                                name: "\(pack.rawValue)-\(code.rawValue)", source: .catalogue(code, pack)))
+                    }
+                }
             }
-        }
-        for fixture in edgeFixtures {
-            cases.append(GoldenCase(theme: theme, themeReference: themeReference, name: "edge-\(fixture)",
-                                    source: .fixture(fixtures.appendingPathComponent("\(fixture).json"))))
-        }
-        if subject == .pair {
-            for pair in pairCases {
-                cases.append(GoldenCase(theme: theme, themeReference: themeReference, name: pair.name, source: .result(pair.result)))
+            if isDefault {
+                for fixture in edgeFixtures {
+                    cases.append(GoldenCase(theme: theme, themeReference: themeReference, format: format, name: "edge-\(fixture)",
+                                            source: .fixture(fixtures.appendingPathComponent("\(fixture).json"))))
+                }
+            }
+            if subject == .pair {
+                for pair in pairCases {
+                    cases.append(GoldenCase(theme: theme, themeReference: themeReference, format: format, name: pair.name,
+                                            source: .result(pair.result)))
+                }
             }
         }
         return cases

@@ -22,7 +22,7 @@ struct CaseContext {
     }
 
     private func artifactName(_ kind: GoldenArtifactKind) -> String {
-        "\(testCase.theme)/\(testCase.name).\(kind.rawValue).png"
+        "\(testCase.id).\(kind.rawValue).png"
     }
 
     /// Saves the render: its raster encoded as PNG, exactly the pixels compared.
@@ -75,7 +75,8 @@ struct CaseContext {
                 }
             }
         }
-        let accept = configuration.acceptCommand(testCase.theme, testCase.themeReference, testCase.name)
+        let accept = configuration.acceptCommand(
+            testCase.theme, testCase.themeReference, testCase.format == PosterFormat.defaultName ? nil : testCase.format, testCase.name)
         if status == .passed && action == nil {
             return GoldenOutcome(id: testCase.id, theme: testCase.theme, status: status, action: nil, summary: summary,
                                  message: "", difference: difference, tolerance: tolerance, artifacts: artifacts,

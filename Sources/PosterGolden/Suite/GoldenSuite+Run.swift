@@ -50,14 +50,14 @@ struct GoldenCases: RunSource {
 
     /// The theme folders of the cases and the stamp's folder, when the mode may write.
     var folders: Set<String> {
-        suite.configuration.mode == .never ? [] : Set(cases.map(\.testCase.theme) + [""])
+        suite.configuration.mode == .never ? [] : Set(cases.map(\.testCase.folder) + [""])
     }
 
     func check() throws(RenderError) {}
 
     func ownsTemporaryFile(stem: String, in folder: String) -> Bool {
         if folder.isEmpty { return stem == EnvironmentStamp.fileName }
-        return cases.contains { $0.testCase.theme == folder && "\($0.testCase.name).png" == stem }
+        return cases.contains { $0.testCase.folder == folder && "\($0.testCase.name).png" == stem }
     }
 
     mutating func next() -> RunItem<GoldenJob>? {

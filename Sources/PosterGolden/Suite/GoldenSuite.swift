@@ -7,7 +7,8 @@ import PosterPNG
 /// Renders golden cases, compares them with the stored goldens on decoded pixels,
 /// leaves artifacts for failures and records goldens as its mode allows.
 ///
-/// Goldens live in `<goldens>/<theme>/<name>.png` (see `GoldenCase.all`), with an
+/// Goldens live in `<goldens>/<theme>/<name>.png`, or `<goldens>/<theme>/<format>/<name>.png`
+/// for a format other than the poster (see `GoldenCase.all`), with an
 /// optional `<name>.tolerance.json` next to each and one `environment.json` stamp.
 /// Failure artifacts go to `<artifacts>/<theme>/<name>.{expected,actual,diff,side-by-side}.png`
 /// and `GoldenReport` writes `<artifacts>/report.html`.
@@ -23,15 +24,15 @@ public final class GoldenSuite: Sendable {
         /// What the run may write into the goldens folder.
         public var mode: GoldenRecordMode
         /// The command that accepts a case's current render; a nil name means every failure
-        /// of the theme, an empty theme reference every theme.
-        public var acceptCommand: @Sendable (_ theme: String, _ themeReference: String, _ name: String?) -> String
+        /// of the theme, an empty theme reference every theme, a nil format the poster's.
+        public var acceptCommand: @Sendable (_ theme: String, _ themeReference: String, _ format: String?, _ name: String?) -> String
         /// How paths are shown in messages.
         public var displayPath: @Sendable (URL) -> String
 
         /// Creates a configuration.
         public init(
             goldens: URL, artifacts: URL, mode: GoldenRecordMode,
-            acceptCommand: @escaping @Sendable (_ theme: String, _ themeReference: String, _ name: String?) -> String,
+            acceptCommand: @escaping @Sendable (_ theme: String, _ themeReference: String, _ format: String?, _ name: String?) -> String,
             displayPath: @escaping @Sendable (URL) -> String = GoldenSuite.relativeToWorkingDirectory
         ) {
             self.goldens = goldens
@@ -151,7 +152,7 @@ public final class GoldenSuite: Sendable {
         var expected = Set<String>()
         for testCase in cases {
             expected.insert(testCase.relativePath)
-            expected.insert("\(testCase.theme)/\(testCase.name)\(GoldenTolerance.fileSuffix)")
+            expected.insert("\(testCase.folder)/\(testCase.name)\(GoldenTolerance.fileSuffix)")
         }
         var folders = Set(themes)
         if unknownThemes {
@@ -192,7 +193,7 @@ public final class GoldenSuite: Sendable {
         }
         let reason = themeKnown ? "no case renders it" : "there is no theme '\(theme)'"
         // Without a theme of that name, only an update of every theme removes its folder.
-        let accept = configuration.acceptCommand(theme, themeKnown ? theme : "", nil)
+        let accept = configuration.acceptCommand(theme, themeKnown ? theme : "", nil, nil)
         let message = [environmentNote(), "\(relative): obsolete golden file: \(reason)",
                        "file: \(configuration.displayPath(url))\(note)", "accept (delete it): \(accept)"]
             .compactMap { $0 }.joined(separator: "\n")

@@ -15,6 +15,9 @@ public final class LayoutContext {
     private var currentLabels: [String] = []
     /// The JSON path of the node being laid out (a label may be an `id`).
     private var currentPaths: [String] = []
+    /// For each node being laid out, whether it laid out a child (a container's
+    /// texts are its children's, judged there: the safe-area lint looks at leaves only).
+    private var laidOutChild: [Bool] = []
     /// The element and weight of each laid-out text, for the contrast lint (the
     /// first element, when two lay out the very same text). Made when asked for:
     /// hashing every text's glyphs is work a plain render does not need.
@@ -85,9 +88,12 @@ public final class LayoutContext {
         if let when = node.when, !when.evaluate(values) { return nil }
         currentLabels.append(node.label)
         currentPaths.append(node.path.description)
+        if !laidOutChild.isEmpty { laidOutChild[laidOutChild.count - 1] = true }
+        laidOutChild.append(false)
         defer {
             currentLabels.removeLast()
             currentPaths.removeLast()
+            laidOutChild.removeLast()
         }
         let origin = Point(x: parentOrigin.x + node.x, y: (flowY ?? parentOrigin.y) + node.y)
         let width = node.width ?? max(0, parentWidth - node.x)
@@ -95,6 +101,7 @@ public final class LayoutContext {
         laidOutElements?.append(LaidOutElement(label: node.label, type: node.typeName, depth: currentLabels.count - 1, items: []))
         let layout = try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
         if let index { laidOutElements?[index].items = layout.items }
+        if laidOutChild.last == false { checkSafeArea(layout.items) }
         return layout
     }
 }

@@ -18,7 +18,9 @@ public struct LayoutDump: Codable, Sendable, Hashable {
     public var version: Int
     /// The theme's name.
     public var theme: String
-    /// The canvas size in points.
+    /// The format drawn (`poster`, `xhs`, …: `Theme.formatName`).
+    public var format: String
+    /// The canvas size in points (of that format).
     public var canvas: Size
     /// Every element laid out (hidden ones are left out), in theme order, a container before its children.
     public var elements: [Element]
@@ -82,6 +84,7 @@ public struct LayoutDump: Codable, Sendable, Hashable {
     package init(theme: Theme, elements laidOut: [LaidOutElement], notes: [FitNote]) {
         version = Self.currentVersion
         self.theme = theme.name
+        format = theme.formatName
         canvas = Size(width: Self.rounded(theme.canvasSize.width), height: Self.rounded(theme.canvasSize.height))
         self.notes = notes.map(\.description)
         elements = laidOut.indices.map { index in

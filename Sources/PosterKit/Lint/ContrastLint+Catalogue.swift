@@ -11,11 +11,11 @@ extension ContrastLint {
         }.flatMap { $0 }
     }
 
-    /// The findings of one result in each of several themes, prefixed by the theme.
+    /// The findings of one result in each of several themes, prefixed by the theme (`Theme.formatLabel`).
     public static func report(of result: QuizResult, in themes: [Theme], renderer: PosterRenderer) throws(RenderError) -> [String] {
         var lines: [String] = []
         for theme in themes {
-            lines += try findings(result, theme: theme, renderer: renderer).map { "\(theme.name): \($0)" }
+            lines += try findings(result, theme: theme, renderer: renderer).map { "\(theme.formatLabel): \($0)" }
         }
         return lines
     }

@@ -6,7 +6,7 @@ import NMTIDomain
 public struct PreviewRun: Sendable {
     /// One rendered preview and its fit notes.
     public struct Variant: Sendable {
-        /// What the sheet prints under it: the variant, or the theme's name.
+        /// What the sheet prints under it: the variant, or the theme's name (and format, when not the poster).
         public let label: String
         /// The drawn poster (a sheet tile when the run was asked for thumbnails).
         public let raster: Raster
@@ -17,7 +17,7 @@ public struct PreviewRun: Sendable {
     /// The previews, in sheet order.
     public let variants: [Variant]
 
-    /// Whether any variant overflowed or drew outside the canvas.
+    /// Whether any variant overflowed or drew outside the canvas or its format's safe area.
     public var hasProblems: Bool { variants.contains { $0.notes.contains(where: \.isProblem) } }
 
     /// The fit report: one line per note, prefixed by the variant; empty when everything fits as designed.
@@ -40,12 +40,12 @@ public struct PreviewRun: Sendable {
         return PreviewRun(variants: variants)
     }
 
-    /// Renders one result in each of several themes.
+    /// Renders one result in each of several themes, each labelled `Theme.formatLabel`.
     public static func result(_ result: QuizResult, in themes: [Theme], renderer: PosterRenderer) throws(RenderError) -> PreviewRun {
         var variants: [Variant] = []
         for theme in themes {
             let output = try renderer.run(RenderRequest(result, theme: theme, through: .raster))
-            variants.append(Variant(label: theme.name, raster: try output.drawnRaster(), notes: output.notes))
+            variants.append(Variant(label: theme.formatLabel, raster: try output.drawnRaster(), notes: output.notes))
         }
         return PreviewRun(variants: variants)
     }
