@@ -21,6 +21,10 @@ struct PreviewCommand: Command {
             anything overflowed or left the canvas, so CI can run it as a theme lint;
             shrinking and cutting are reported only.
 
+            --debug draws each poster's layout over it: element boxes and labels,
+            baselines, QR codes as drawn, safe zones (see render --debug). For a closer
+            look at one variant, use render --debug or studio.
+
             --watch re-renders whenever a file in the theme folder changes and prints
             how long it took; a theme that stops validating prints its errors and the
             watch goes on. Stop it with Ctrl-C.
@@ -45,6 +49,7 @@ struct PreviewCommand: Command {
             .value("tile-width", valueName: "points", defaultValue: "150",
                    help: "Poster width on the sheet, 40-375 (a pair theme: 60)."),
             .flag("watch", short: "w", help: "Re-render when the theme folder changes."),
+            .flag("debug", help: "Draw element boxes, baselines, QR codes as drawn and safe zones over each poster."),
             .flag("no-contrast", help: "Skip the WCAG AA contrast report (a second pass over every variant)."),
         ] + ScanCheckOptions.specOptions)
 
@@ -55,6 +60,8 @@ struct PreviewCommand: Command {
     /// The --tile-width given, or nil for the default (150 points, 60 for a pair theme).
     let tileWidth: Double?
     let checksContrast: Bool
+    /// Whether each poster carries the debug boxes.
+    let debug: Bool
     /// Whether and how a theme preview gets the QR scan lint.
     let scan: ScanCheckOptions
 
@@ -64,6 +71,7 @@ struct PreviewCommand: Command {
         output = try OutputOption.check(values.option("output") ?? "preview.png", image: true)
         watch = values.flag("watch")
         checksContrast = !values.flag("no-contrast")
+        debug = values.flag("debug")
         scan = try ScanCheckOptions(values)
         if let width = values.options("tile-width").last {
             guard let tile = Double(width), (40...375).contains(tile) else {
@@ -125,7 +133,7 @@ struct PreviewCommand: Command {
             var columns = max(1, themes.count)
             var tile = tileWidth ?? 150
             if let loadedResult, let result {
-                run = try PreviewRun.result(loadedResult, in: themes, renderer: renderer)
+                run = try PreviewRun.result(loadedResult, in: themes, renderer: renderer, debug: debug)
                 contrast = checksContrast ? try ContrastLint.report(of: loadedResult, in: themes, renderer: renderer) : []
                 title = "\(result) in every theme"
             } else {
@@ -134,7 +142,7 @@ struct PreviewCommand: Command {
                 let pairs = theme.subject == .pair
                 if pairs { tile = tileWidth ?? 60 }
                 columns = pairs ? 16 : 8
-                run = try PreviewRun.catalogue(of: theme, renderer: renderer, thumbnailWidth: pairs ? tile : nil)
+                run = try PreviewRun.catalogue(of: theme, renderer: renderer, thumbnailWidth: pairs ? tile : nil, debug: debug)
                 contrast = checksContrast ? try ContrastLint.catalogueReport(of: theme, renderer: renderer) : []
                 title = pairs ? "\(theme.name) · 32 variants + 512 ordered pairs (rows: invitee, columns: inviter) · \(theme.summary)"
                     : "\(theme.name) · all 32 variants · \(theme.summary)"

@@ -14,11 +14,14 @@ struct CommandSpec: Sendable {
     var arguments: [ArgumentSpec]
     /// Named options and flags; `--help` is added by the tool.
     var options: [OptionSpec]
+    /// Options the command deliberately lacks, by long name, with why (`studio --host`):
+    /// refused as unknown, with that reason instead of a did-you-mean.
+    var refusedOptions: [String: String]
 
     /// Creates a command description.
     init(
         name: String, abstract: String, discussion: String = "", usage: String? = nil,
-        arguments: [ArgumentSpec] = [], options: [OptionSpec] = []
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], refusedOptions: [String: String] = [:]
     ) {
         precondition(arguments.dropLast().allSatisfy { !$0.isRepeating }, "only the last argument may repeat")
         self.name = name
@@ -27,6 +30,7 @@ struct CommandSpec: Sendable {
         self.usage = usage
         self.arguments = arguments
         self.options = options
+        self.refusedOptions = refusedOptions
     }
 
     /// The option whose long name is `name`.
