@@ -49,6 +49,6 @@ import Testing
         #expect(boxed.status == 0, "\(boxed.stderr)")
         #expect(try Data(contentsOf: plain) != Data(contentsOf: debug))
         let help = try Binary.run(["render", "--help"])
-        #expect(help.stdout.contains("--debug"))
+        #expect(help.stdoutText.contains("--debug"))
     }
 }

@@ -107,6 +107,7 @@ extension StudioPage {
         }
 
         function showFindings(frame) {
+          document.body.dataset.lintsGeneration = String(frame.generation);
           const list = $('findings');
           list.replaceChildren();
           const findings = frame.findings || [];
@@ -124,6 +125,22 @@ extension StudioPage {
             if (finding.line) head.append(sourceLink(finding.line, finding.column));
             item.append(head, element('div', 'message', finding.message));
             list.append(item);
+          }
+        }
+
+        // The lints cost more than the poster, so they follow it: the poster of a save shows first.
+        async function loadLints(asked, generation) {
+          $('finding-count').textContent = '…';
+          $('lints').textContent = 'Checking this variant…';
+          $('findings').replaceChildren();
+          try {
+            const answer = await fetch('/api/lints?' + asked, { cache: 'no-store' });
+            const lints = await answer.json();
+            if (lints.generation !== generation || state.shown !== generation || query() !== asked) return;
+            if (lints.ok) showFindings(lints);
+            else $('lints').textContent = (lints.inputError || lints.error || {}).message || 'The lints did not run.';
+          } catch (error) {
+            $('lints').textContent = 'The lints did not run: the studio is not answering.';
           }
         }
 
@@ -172,7 +189,7 @@ extension StudioPage {
           $('frame').style.aspectRatio = `${frame.canvas.width} / ${frame.canvas.height}`;
           $('download').href = frame.image;
           $('result-link').href = '/result.json?' + asked;
-          showFindings(frame);
+          loadLints(asked, frame.generation);
           const again = state.picked && frame.elements.find((item) => item.path === state.picked);
           if (again) pick(again); else highlight(null);
           setStatus(`live · generation ${frame.generation} · ${frame.width}×${frame.height} · ${frame.ms} ms`, 'good');

@@ -28,7 +28,7 @@ extension StudioPage {
         .links a { color: var(--accent); }
         .field-error { color: var(--bad); margin: -6px 0 0; font-size: 12px; }
         #stage { overflow: auto; display: flex; align-items: flex-start; justify-content: center; padding: 24px; }
-        #frame { position: relative; height: calc(100vh - 100px); max-width: 100%; aspect-ratio: 375 / 667; box-shadow: 0 8px 30px rgba(20, 20, 40, .18); background: #fff; }
+        #frame { position: relative; overflow: hidden; height: calc(100vh - 100px); max-width: 100%; aspect-ratio: 375 / 667; box-shadow: 0 8px 30px rgba(20, 20, 40, .18); background: #fff; }
         #poster { display: block; width: 100%; height: 100%; cursor: crosshair; image-rendering: auto; }
         #highlight { position: absolute; pointer-events: none; outline: 2px solid var(--accent); background: rgba(233, 30, 99, .12); box-shadow: 0 0 0 9999px rgba(10, 10, 20, .18); }
         #diagnostics { max-width: 720px; background: #fff; border-radius: 10px; border-left: 5px solid var(--bad); padding: 18px 22px; box-shadow: 0 8px 30px rgba(20, 20, 40, .12); }

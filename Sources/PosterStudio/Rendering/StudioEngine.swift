@@ -18,6 +18,7 @@ final class StudioEngine: Sendable {
     struct Key: Hashable {
         let generation: Int
         let variant: StudioVariant
+        let lints: Bool
     }
 
     struct State {
@@ -26,6 +27,8 @@ final class StudioEngine: Sendable {
         var cache: [Key: StudioFrame] = [:]
         var order: [Key] = []
         var queued = 0
+        /// What the current generation was loaded from: the theme's content digest, or its problems.
+        var fingerprint = ""
     }
 
     let configuration: StudioConfiguration
@@ -70,30 +73,39 @@ final class StudioEngine: Sendable {
         queue.async { self.loadNow() }
     }
 
-    /// Loads the theme now, on the caller's thread: the first load, before serving.
+    /// Loads the theme now, on the caller's thread: the first load, before serving. A load
+    /// that finds what the current generation shows (an editor's temporary file came and
+    /// went, a `touch`) starts no new generation, so pages are not sent the same poster.
     func loadNow() {
         let loaded: StudioTheme
+        let fingerprint: String
         do throws(ThemeError) {
             let theme = try Theme.load(from: configuration.themeLocation, registry: configuration.registry)
             loaded = .loaded(theme, ElementSources(file: theme.file))
+            fingerprint = "theme " + theme.contentDigest
         } catch {
             loaded = .failed(error.diagnostics)
+            fingerprint = "problems " + error.description
         }
-        let generation = state.withLock { state in
+        let generation = state.withLock { state -> Int? in
+            guard state.generation == 0 || state.fingerprint != fingerprint else { return nil }
+            state.fingerprint = fingerprint
             state.generation += 1
             state.theme = loaded
             state.cache = [:]
             state.order = []
             return state.generation
         }
-        listener.withLock { $0 }?(generation)
+        if let generation { listener.withLock { $0 }?(generation) }
     }
 
     /// The frame of `variant` with the current theme: from the cache, or drawn on the
-    /// render queue; `completion` runs on that queue, or at once for a cached frame.
-    func frame(for variant: StudioVariant, completion: @escaping @Sendable (Result<StudioFrame, StudioRequestError>) -> Void) {
+    /// render queue; `completion` runs on that queue, or at once for a cached frame. With
+    /// `lints`, the frame holds the findings instead of the poster.
+    func frame(for variant: StudioVariant, lints: Bool = false,
+               completion: @escaping @Sendable (Result<StudioFrame, StudioRequestError>) -> Void) {
         let admitted = state.withLock { state -> StudioFrame?? in
-            if let cached = state.cache[Key(generation: state.generation, variant: variant)] { return .some(cached) }
+            if let cached = state.cache[Key(generation: state.generation, variant: variant, lints: lints)] { return .some(cached) }
             guard state.queued < Self.maximumQueued else { return nil }
             state.queued += 1
             return .some(nil)
@@ -106,12 +118,13 @@ final class StudioEngine: Sendable {
             // Checked again on the queue: a request just before it drew this very frame.
             let (generation, theme, cached) = self.state.withLock { state in
                 state.queued -= 1
-                return (state.generation, state.theme, state.cache[Key(generation: state.generation, variant: variant)])
+                return (state.generation, state.theme, state.cache[Key(generation: state.generation, variant: variant, lints: lints)])
             }
             if let cached { return completion(.success(cached)) }
-            let frame = StudioFrame.draw(variant, theme: theme, generation: generation, file: self.themeFile, renderer: self.renderer)
+            let frame = StudioFrame.draw(variant, theme: theme, generation: generation, file: self.themeFile,
+                                         renderer: self.renderer, lints: lints)
             self.state.withLock { state in
-                let key = Key(generation: generation, variant: variant)
+                let key = Key(generation: generation, variant: variant, lints: lints)
                 guard state.generation == generation, state.cache[key] == nil else { return }
                 state.cache[key] = frame
                 state.order.append(key)

@@ -26,9 +26,11 @@ enum StudioTheme: Sendable {
 }
 
 extension StudioFrame {
-    /// Draws `variant` with the theme of `generation` and describes it for the page.
+    /// Draws `variant` with the theme of `generation` and describes it for the page: the
+    /// poster and its layout, or with `lints` only the findings (`/api/lints`), which
+    /// cost more than the poster and follow it, so that a save shows its poster first.
     static func draw(_ variant: StudioVariant, theme state: StudioTheme, generation: Int, file: URL,
-                     renderer: PosterRenderer) -> StudioFrame {
+                     renderer: PosterRenderer, lints: Bool) -> StudioFrame {
         let start = DispatchTime.now().uptimeNanoseconds
         var object: [String: Any] = ["generation": generation, "file": file.path, "format": variant.format, "debug": variant.debug]
         var image: [UInt8]?
@@ -45,7 +47,8 @@ extension StudioFrame {
                     throw StudioRequestError(400, "format", theme.formatProblem(variant.format) ?? "unknown format")
                 }
                 let result = try variant.result()
-                let drawn = try poster(result, theme: themed, sources: sources, debug: variant.debug, renderer: renderer)
+                let drawn = lints ? try findings(result, theme: themed, sources: sources, renderer: renderer)
+                    : try poster(result, theme: themed, sources: sources, debug: variant.debug, renderer: renderer)
                 image = drawn.image
                 object.merge(drawn.description) { _, new in new }
                 object["ok"] = true
@@ -59,18 +62,17 @@ extension StudioFrame {
         return StudioFrame(generation: generation, json: Array(json), image: image, result: variant.resultJSON)
     }
 
-    /// The poster, its layout and its findings; a failed render is a request error (shown on the page).
+    /// The poster and its layout; a failed render is a request error (shown on the page).
     private static func poster(_ result: QuizResult, theme: Theme, sources: ElementSources, debug: Bool, renderer: PosterRenderer)
-        throws(StudioRequestError) -> (image: [UInt8], description: [String: Any])
+        throws(StudioRequestError) -> (image: [UInt8]?, description: [String: Any])
     {
         do throws(RenderError) {
-            // The same run `render` makes, stopped at the raster so the lints and the boxes
-            // see its pixels; the raster is then encoded with the same encoder.
-            let output = try renderer.run(RenderRequest(result, theme: theme, through: .raster, extras: [.layoutDump, .contrastFindings]))
+            // The same run `render` makes, stopped at the raster so the boxes can be drawn
+            // over its pixels; the raster is then encoded with the same encoder.
+            let output = try renderer.run(RenderRequest(result, theme: theme, through: .raster, extras: [.layoutDump]))
             guard let raster = output.raster, let dump = output.layoutDump else { throw RenderError(.graphics, "the render kept no raster") }
             let plain = try renderer.encoder.encode(raster)
             let shown = debug ? try DebugOverlay(dump: dump, theme: theme).poster(over: raster, encoder: renderer.encoder).bytes : plain
-            let findings = StudioFindings(output: output, dump: dump, raster: raster, sources: sources)
             let safe = theme.layout.format.safeInsets.safeRect(in: theme.canvasSize)
             let description: [String: Any] = [
                 "image": "data:image/png;base64," + Data(shown).base64EncodedString(),
@@ -80,10 +82,22 @@ extension StudioFrame {
                 "canvas": ["width": theme.canvasSize.width, "height": theme.canvasSize.height],
                 "safe": rect(safe),
                 "elements": dump.elements.map { element(describing: $0, sources: sources) },
-                "findings": findings.items,
-                "lints": findings.summary,
             ]
             return (shown, description)
+        } catch {
+            throw StudioRequestError(error.kind == .graphics ? 500 : 400, nil, error.message)
+        }
+    }
+
+    /// The lints of the poster: fit, contrast on its pixels, QR module size and scan.
+    private static func findings(_ result: QuizResult, theme: Theme, sources: ElementSources, renderer: PosterRenderer)
+        throws(StudioRequestError) -> (image: [UInt8]?, description: [String: Any])
+    {
+        do throws(RenderError) {
+            let output = try renderer.run(RenderRequest(result, theme: theme, through: .raster, extras: [.layoutDump, .contrastFindings]))
+            guard let raster = output.raster, let dump = output.layoutDump else { throw RenderError(.graphics, "the render kept no raster") }
+            let findings = StudioFindings(output: output, dump: dump, raster: raster, sources: sources)
+            return (nil, ["findings": findings.items, "lints": findings.summary])
         } catch {
             throw StudioRequestError(error.kind == .graphics ? 500 : 400, nil, error.message)
         }

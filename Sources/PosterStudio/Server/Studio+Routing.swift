@@ -34,6 +34,9 @@ extension Studio {
             case "/api/render":
                 let variant = try variant(request, extra: [])
                 engine.frame(for: variant) { responder.respond(StudioResponse.frame($0)) }
+            case "/api/lints":
+                let variant = try variant(request, extra: [])
+                engine.frame(for: variant, lints: true) { responder.respond(StudioResponse.frame($0)) }
             case "/api/wait":
                 let query = try StudioQuery.parse(request.query, allowed: StudioVariant.parameters.union(["after"]))
                 guard let text = query["after"], let after = Int(text), after >= 0 else {

@@ -17,7 +17,8 @@ public final class Studio: Sendable {
     let waiters: LongPollWaiters
     private let watcher: ThemeWatcher
     private let server = Mutex<HTTPServer?>(nil)
-    private let ticker = Mutex<DispatchSourceTimer?>(nil)
+    /// Whether the thread that answers long polls past their time runs.
+    private let ticking = Atomic<Bool>(false)
 
     /// Loads the fonts and the theme (a theme that does not load is shown on the page, not
     /// refused); fails when the fonts are missing.
@@ -60,11 +61,15 @@ public final class Studio: Sendable {
             throw StudioError(error.message)
         }
         watcher.start()
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "studio long poll"))
-        timer.schedule(deadline: .now() + 1, repeating: 1)
-        timer.setEventHandler { [waiters, engine] in waiters.expire(engine: engine) }
-        timer.resume()
-        ticker.withLock { $0 = timer }
+        ticking.store(true, ordering: .relaxed)
+        let thread = Thread { [self] in
+            while ticking.load(ordering: .relaxed) {
+                usleep(250_000)
+                waiters.expire(engine: engine)
+            }
+        }
+        thread.name = "studio long poll"
+        thread.start()
     }
 
     /// The port bound, once started.
@@ -76,10 +81,7 @@ public final class Studio: Sendable {
     /// Stops watching and serving; waiting pages are answered 503.
     public func stop() {
         watcher.stop()
-        ticker.withLock { timer in
-            timer?.cancel()
-            timer = nil
-        }
+        ticking.store(false, ordering: .relaxed)
         let running = server.withLock { current -> HTTPServer? in
             defer { current = nil }
             return current

@@ -87,13 +87,17 @@ import Testing
         // Every element the dump lists is found in the file: its path and its line.
         #expect(elements.allSatisfy { ($0["line"] as? Int ?? 0) > 0 && ($0["path"] as? String ?? "").hasPrefix("elements[") })
         #expect(elements.contains { $0["qr"] != nil })
-        #expect((frame["lints"] as? String)?.contains("contrast") == true)
-        #expect(frame["findings"] is [[String: Any]])
+        // The lints follow the poster, for the same variant and generation.
+        let lints = try Self.json(try Curl.request(studio.url("/api/lints?code=PRED&pack=workplace&debug=1")))
+        #expect(lints["generation"] as? Int == 1)
+        #expect((lints["lints"] as? String)?.contains("contrast") == true)
+        #expect((lints["lints"] as? String)?.contains("QR scan after 0.5x") == true)
+        #expect(lints["findings"] is [[String: Any]])
         // A debug frame shows other pixels than the poster, and says which poster it is.
         #expect(frame["digest"] as? String != frame["posterDigest"] as? String)
         // A long nickname: a fit note for an element, at its line.
         let long = String(repeating: "%E5%8D%B7", count: 40)
-        let noted = try Self.json(try Curl.request(studio.url("/api/render?code=PRED&pack=workplace&nickname=" + long)))
+        let noted = try Self.json(try Curl.request(studio.url("/api/lints?code=PRED&pack=workplace&nickname=" + long)))
         let findings = try #require(noted["findings"] as? [[String: Any]])
         #expect(findings.contains { $0["kind"] as? String == "fit" && ($0["line"] as? Int ?? 0) > 0 }, "\(findings)")
     }
@@ -126,7 +130,7 @@ import Testing
         let help = try Self.run(["studio", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("127.0.0.1"))
-        #expect(!help.stdout.contains("--host"))
+        #expect(!help.stdout.contains("--host <"))
         let missing = try Self.run(["studio", "--theme", "/nonexistent/theme", "--port", "0"])
         #expect(missing.status == 66)
         // Listening only on the loopback: the socket is bound to 127.0.0.1.

@@ -41,6 +41,7 @@ import Testing
         let pushed = try #require(try Self.waitFor(digest, differentFrom: first.value, seconds: 5, browser: browser, session: session),
                                   "the new poster never reached the page")
         #expect(pushed.elapsed < 1.0, "the new poster took \(pushed.elapsed) s")
+        // One save, one new generation (however many events the editor's save makes).
         #expect(try browser.evaluate("document.body.dataset.generation", session: session) as? String == "2")
         #expect(try browser.evaluate("performance.getEntriesByType('navigation').length", session: session) as? Int == 1)
 
@@ -79,9 +80,24 @@ import Testing
         let panel = try browser.evaluate("document.getElementById('picked').textContent", session: session) as? String ?? ""
         #expect(panel.contains(picked.value) && panel.contains("bounds"), "\(panel)")
 
-        // The debug boxes on, for the screenshot the README shows.
-        _ = try browser.evaluate("document.getElementById('debug').click(), true", session: session)
-        _ = try Self.waitFor(digest, differentFrom: back.value, seconds: 10, browser: browser, session: session)
+        // The debug boxes on, an invited result with a long nickname, and its lints: the README's screenshot.
+        _ = try browser.evaluate("""
+            (() => {
+              document.getElementById('debug').checked = true;
+              document.getElementById('nickname').value = '卷王本王今天也在加班的阿May🐮';
+              document.getElementById('invited').checked = true;
+              document.getElementById('from').value = 'DREM';
+              document.getElementById('fromNickname').value = '老板';
+              document.getElementById('debug').dispatchEvent(new Event('change'));
+              return true;
+            })()
+            """, session: session)
+        let boxed = try #require(try Self.waitFor(digest, differentFrom: back.value, seconds: 10, browser: browser, session: session))
+        let generation = try browser.evaluate("document.body.dataset.generation", session: session) as? String
+        let linted = try Self.waitFor("document.body.dataset.lintsGeneration === '\(generation ?? "")' ? 'yes' : ''", seconds: 10,
+                                      browser: browser, session: session)
+        #expect(linted != nil, "the lints never followed the poster")
+        #expect(try browser.evaluate("document.body.dataset.digest", session: session) as? String == boxed.value)
         if let folder = ProcessInfo.processInfo.environment["NMTI_SCREENSHOT_DIR"] {
             try browser.screenshot(session: session).write(to: URL(fileURLWithPath: folder).appendingPathComponent("studio.png"))
         }
