@@ -9,7 +9,7 @@ import Synchronization
 struct StudioCommand: Command {
     static let spec = CommandSpec(
         name: "studio",
-        abstract: "Preview a theme live in the browser while you edit it (127.0.0.1 only).",
+        abstract: "Preview a theme live in the browser as you edit it (127.0.0.1 only).",
         discussion: """
             Serves a page on 127.0.0.1 (never on another interface: there is no --host)
             that shows the poster of any of the 16 types in either pack, with any
@@ -41,7 +41,7 @@ struct StudioCommand: Command {
         options: [
             .value("theme", short: "t", valueName: "theme", defaultValue: ThemeStore.defaultThemeName,
                    help: "A theme name from the themes folder, or a theme folder or file."),
-            .value("port", short: "p", valueName: "port", defaultValue: "7375", help: "The port on 127.0.0.1; 0 picks a free one."),
+            .value("port", short: "p", valueName: "port", defaultValue: "7375", help: "The port; 0 picks a free one."),
             .value("format", valueName: "name", defaultValue: PosterFormat.defaultName, help: "The format the page opens with."),
             ThemeInput.compressionOption,
         ],
@@ -85,7 +85,7 @@ struct StudioCommand: Command {
         }
         let problems = studio.themeProblems
         if !problems.isEmpty {
-            io.printErrorLine("\(studio.themeFile.path): the theme does not load yet (\(problems.count) problems); the page shows them")
+            io.printErrorLine("\(studio.themeFile.path): the theme does not load yet (\(problems.count) problem\(problems.count == 1 ? "" : "s")); the page shows them")
         }
         do throws(IOFailure) {
             try io.printLine("studio: \(studio.url ?? "") (theme \(studio.themeFile.path); 127.0.0.1 only; Ctrl-C stops)")

@@ -51,6 +51,7 @@ final class ThemeWatcher: Sendable {
         var descriptor: Int32 = -1
         var pending = false
         var rewatch = true
+        var missing = false
         var lastEvent: UInt64 = 0
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         defer { if descriptor >= 0 { close(descriptor) } }
@@ -58,13 +59,17 @@ final class ThemeWatcher: Sendable {
             if rewatch {
                 if descriptor >= 0 { close(descriptor) }
                 descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-                rewatch = descriptor >= 0 && !watchTree(descriptor)
+                rewatch = descriptor < 0 || !watchTree(descriptor)
                 if rewatch {
-                    // The folder is not there (yet): look again shortly, and reload when it is back.
+                    // The folder is gone: reload once (the page says so), look again shortly,
+                    // and reload when it is back.
+                    if !missing { onChange() }
+                    missing = true
                     pending = true
                     usleep(500_000)
                     continue
                 }
+                missing = false
             }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, 100)

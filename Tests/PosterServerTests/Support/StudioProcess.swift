@@ -78,9 +78,9 @@ final class StudioProcess: @unchecked Sendable {
     }
 }
 
-private extension Substring {
+extension Substring {
     /// The first index of `character` after skipping `count` of them.
-    func firstIndex(of character: Character, after count: Int) -> Index? {
+    fileprivate func firstIndex(of character: Character, after count: Int) -> Index? {
         var seen = 0
         for index in indices where self[index] == character {
             seen += 1
