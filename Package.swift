@@ -101,8 +101,11 @@ let package = Package(
         // The HTTP render service (`serve`), over PosterKit and the HTTP module.
         .target(name: "PosterServer", dependencies: ["NMTIDomain", "PosterKit", "PosterHTTP", "PosterHashing", "PosterLinks"]),
 
+        // The live preview behind `studio`: a page on 127.0.0.1 that re-renders a theme on every save.
+        .target(name: "PosterStudio", dependencies: ["NMTIDomain", "PosterKit", "PosterHTTP", "PosterHashing", "PosterScan", "PosterFiles"]),
+
         // The command-line front end as a library, so tests drive it without a process.
-        .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterGolden", "PosterServer", "PosterFiles", "PosterLinks", "PosterHashing"]),
+        .target(name: "PosterCLI", dependencies: ["NMTIDomain", "PosterKit", "PosterBatch", "PosterGolden", "PosterServer", "PosterStudio", "PosterFiles", "PosterLinks", "PosterHashing"]),
         .executableTarget(name: "nmti-poster", dependencies: ["PosterCLI"]),
         // Throughput benchmark against Pillow, Chromium and the deflate floor: bench/README.md.
         .executableTarget(name: "nmti-bench", dependencies: ["NMTIDomain", "PosterKit", "PosterGraphics", "PosterPNG", "PosterHashing"]),
@@ -127,7 +130,7 @@ let package = Package(
         .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "PosterPNG", "PosterLinks", "TestSupport"]),
         .testTarget(name: "PosterBatchTests", dependencies: ["PosterBatch", "PosterFiles", "PosterHashing", "TestSupport"]),
         .testTarget(name: "PosterGoldenTests", dependencies: ["PosterGolden", "PosterPNG", "TestSupport"]),
-        .testTarget(name: "PosterServerTests", dependencies: ["PosterServer", "PosterHTTP", "PosterHashing", "PosterLinks", "nmti-poster", "TestSupport"]),
+        .testTarget(name: "PosterServerTests", dependencies: ["PosterServer", "PosterStudio", "PosterHTTP", "PosterHashing", "PosterLinks", "nmti-poster", "TestSupport"]),
         .testTarget(name: "PosterCLITests", dependencies: ["PosterCLI", "PosterFiles", "PosterHashing", "nmti-poster", "StampElement", "TestSupport"]),
         .testTarget(name: "StampElementTests", dependencies: ["StampElement", "PosterKit"]),
     ]

@@ -39,6 +39,10 @@ struct PreviewCommand: Command {
             code that reaches into it is a fit problem, 'outsideSafeArea', naming its
             JSON path. With --result, --format NAME shows the themes that ship it.
 
+            --debug draws each poster's layout over it: element boxes and labels,
+            baselines, QR codes as drawn, safe zones (see render --debug). For a closer
+            look at one variant, use render --debug or studio.
+
             --watch re-renders whenever a file in the theme folder changes and prints
             how long it took; a theme that stops validating prints its errors and the
             watch goes on. Stop it with Ctrl-C.
@@ -65,6 +69,7 @@ struct PreviewCommand: Command {
                    help: "Poster width on the sheet, 40-375 (a pair theme: 60)."),
             FormatOption.spec(allowsAll: true),
             .flag("watch", short: "w", help: "Re-render when the theme folder changes."),
+            .flag("debug", help: "Draw element boxes, baselines, QR codes as drawn and safe zones over each poster."),
             .flag("no-contrast", help: "Skip the WCAG AA contrast report (a second pass over every variant)."),
         ] + ScanCheckOptions.specOptions)
 
@@ -75,6 +80,8 @@ struct PreviewCommand: Command {
     /// The --tile-width given, or nil for the default (150 points, 60 for a pair theme).
     let tileWidth: Double?
     let checksContrast: Bool
+    /// Whether each poster carries the debug boxes.
+    let debug: Bool
     /// Whether and how a theme preview gets the QR scan lint.
     let scan: ScanCheckOptions
     /// Which formats to preview.
@@ -86,6 +93,7 @@ struct PreviewCommand: Command {
         output = try OutputOption.check(values.option("output") ?? "preview.png", image: true)
         watch = values.flag("watch")
         checksContrast = !values.flag("no-contrast")
+        debug = values.flag("debug")
         scan = try ScanCheckOptions(values)
         if let width = values.options("tile-width").last {
             guard let tile = Double(width), (40...375).contains(tile) else {
@@ -181,7 +189,7 @@ struct PreviewCommand: Command {
             // 544 posters: kept as tiles only, one row per invitee (the 32 variants first).
             let pairs = theme.subject == .pair
             let tile = tileWidth ?? (pairs ? 60 : 150)
-            run = try PreviewRun.catalogue(of: theme, renderer: renderer, thumbnailWidth: pairs ? tile : nil)
+            run = try PreviewRun.catalogue(of: theme, renderer: renderer, thumbnailWidth: pairs ? tile : nil, debug: debug)
             contrast = checksContrast ? try ContrastLint.catalogueReport(of: theme, renderer: renderer) : []
             // The personalised worst cases (long and emoji nicknames, invited) are laid out and
             // linted, not drawn on the sheet.
@@ -229,7 +237,7 @@ struct PreviewCommand: Command {
         let sheet: [UInt8]
         let contrast: [String]
         do throws(RenderError) {
-            run = try PreviewRun.result(loadedResult, in: themes, renderer: renderer)
+            run = try PreviewRun.result(loadedResult, in: themes, renderer: renderer, debug: debug)
             contrast = checksContrast ? try ContrastLint.report(of: loadedResult, in: themes, renderer: renderer) : []
             let title = "\(result ?? "") in every theme" + (name.map { " · format \($0)" } ?? "")
             sheet = try run.sheet(title: title, columns: max(1, themes.count), tileWidth: tileWidth ?? 150).render()

@@ -52,6 +52,11 @@ struct RenderCommand: Command {
             is written after the poster, atomically, with the same rules as -o (- is
             standard output); it cannot be the poster's own path.
 
+            --debug draws the layout over the poster: every element's box and its id or
+            JSON path, each text's baselines, each QR code as drawn (green) and the
+            format's safe zones (story). It is drawn after the poster from the layout
+            dump, so without --debug the bytes are unchanged.
+
             MANY RESULTS (--out <dir>):
             Several result files, folders (their *.json files, sorted by name; subfolders,
             hidden files, symlinks and other files are skipped) or --results <file.jsonl>
@@ -101,6 +106,7 @@ struct RenderCommand: Command {
                    help: "Also write the layout (element bounds, text lines) as JSON; - is standard output."),
             ThemeInput.compressionOption,
             .flag("quiet", short: "q", help: "Do not print fit notes or the summary line."),
+            .flag("debug", help: "Draw every element's box, label and baselines, the QR as drawn and the safe zones over the poster."),
         ] + LinkOptions.specOptions + BulkRenderOptions.specOptions)
 
     /// The result file, or `-`.
@@ -123,6 +129,8 @@ struct RenderCommand: Command {
     let layoutJSON: String?
     /// Which of the theme's formats to draw.
     let format: FormatOption
+    /// Whether the debug boxes are drawn over the poster (`DebugOverlay`).
+    let debug: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
         let inputs = values.arguments("result")
@@ -137,6 +145,8 @@ struct RenderCommand: Command {
         links = try LinkOptions(values)
         output = try values.options("output").last.map { path throws(UsageError) in try OutputOption.check(path, image: true) }
         quiet = values.flag("quiet")
+        debug = values.flag("debug")
+        if debug, bulk != nil { throw UsageError("--debug draws one poster; it cannot be combined with --out", commandPath: values.commandPath) }
         compression = try ThemeInput.compression(values)
         format = try FormatOption(values, allowsAll: false, command: "render")
         layoutJSON = try values.options("layout-json").last.map { path throws(UsageError) in
@@ -161,9 +171,19 @@ struct RenderCommand: Command {
         let dump: LayoutDump?
         do throws(RenderError) {
             // One run: the poster and, with --layout-json, the layout it was drawn from.
-            let output = try renderer.run(RenderRequest(result, theme: loaded, extras: layoutJSON != nil ? .layoutDump : []))
-            poster = try output.encodedPoster()
-            dump = output.layoutDump
+            let extras: RenderExtras = layoutJSON != nil || debug ? .layoutDump : []
+            if debug {
+                // The poster is drawn as always; the boxes go over a copy of its pixels.
+                let output = try renderer.run(RenderRequest(result, theme: loaded, through: .raster, extras: extras))
+                dump = output.layoutDump
+                guard let layout = output.layoutDump else { throw RenderError(.graphics, "the render kept no layout dump") }
+                poster = try DebugOverlay(dump: layout, theme: loaded)
+                    .poster(over: try output.drawnRaster(), notes: output.notes, encoder: renderer.encoder)
+            } else {
+                let output = try renderer.run(RenderRequest(result, theme: loaded, extras: extras))
+                poster = try output.encodedPoster()
+                dump = output.layoutDump
+            }
         } catch {
             throw ThemeInput.failure(error)
         }

@@ -18,11 +18,15 @@ struct CommandSpec: Sendable {
     /// on the command line or by their `NMTI_` variable, they are a usage error that says
     /// so (not a "did you mean" guess at another option).
     var retiredOptions: [String: String]
+    /// Options the command deliberately lacks, by long name, with why (`studio --host`):
+    /// refused as unknown, with that reason instead of a did-you-mean.
+    var refusedOptions: [String: String]
 
     /// Creates a command description.
     init(
         name: String, abstract: String, discussion: String = "", usage: String? = nil,
-        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], retiredOptions: [String: String] = [:]
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], retiredOptions: [String: String] = [:],
+        refusedOptions: [String: String] = [:]
     ) {
         precondition(arguments.dropLast().allSatisfy { !$0.isRepeating }, "only the last argument may repeat")
         self.name = name
@@ -32,6 +36,7 @@ struct CommandSpec: Sendable {
         self.arguments = arguments
         self.options = options
         self.retiredOptions = retiredOptions
+        self.refusedOptions = refusedOptions
     }
 
     /// The option whose long name is `name`.

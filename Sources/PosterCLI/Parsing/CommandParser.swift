@@ -42,6 +42,9 @@ enum CommandParser {
                 throw failure("option '\(spelled)' was removed: \(instead)")
             }
             guard let option = lookUp(spelled, in: spec) else {
+                if spelled.hasPrefix("--"), let reason = spec.refusedOptions[String(spelled.dropFirst(2))] {
+                    throw failure("unknown option '\(spelled)': \(reason)")
+                }
                 let known = (spec.options + [.help]).flatMap { [$0.short.map { "-\($0)" }, "--\($0.name)"] }
                     .compactMap { $0 }
                 let notes = Suggestions.closest(to: spelled, among: known).map { ["Did you mean '\($0)'?"] } ?? []

@@ -15,6 +15,7 @@ extension NMTIPoster {
             .command(BatchCommand.self),
             .command(PreviewCommand.self),
             .command(ServeCommand.self),
+            .command(StudioCommand.self),
             .group("themes", abstract: "List and check poster themes.", [
                 .command(ThemesListCommand.self),
                 .command(ThemesValidateCommand.self),

@@ -28,12 +28,13 @@ public struct PreviewRun: Sendable {
     /// Renders every sample of one theme (`Theme.samples`: the 32 variants, and for a pair
     /// theme the 512 ordered pairs too), on all cores. With `thumbnailWidth`, each poster is
     /// kept only as a sheet tile that many points wide, so 544 posters fit in memory.
+    /// With `debug`, each poster carries the debug boxes (`DebugOverlay`).
     public static func catalogue(
-        of theme: Theme, renderer: PosterRenderer, thumbnailWidth: Double? = nil
+        of theme: Theme, renderer: PosterRenderer, thumbnailWidth: Double? = nil, debug: Bool = false
     ) throws(RenderError) -> PreviewRun {
         let variants = try SampleSweep.map(theme.samples) { sample throws(RenderError) in
-            let output = try renderer.run(RenderRequest(sample.result, theme: theme, through: .raster))
-            var raster = try output.drawnRaster()
+            let output = try renderer.run(RenderRequest(sample.result, theme: theme, through: .raster, extras: debug ? .layoutDump : []))
+            var raster = try output.debugRaster(theme: theme, debug: debug)
             if let thumbnailWidth { raster = try raster.thumbnail(width: thumbnailWidth) }
             return Variant(label: sample.label, raster: raster, notes: output.notes)
         }
@@ -41,11 +42,12 @@ public struct PreviewRun: Sendable {
     }
 
     /// Renders one result in each of several themes, each labelled `Theme.formatLabel`.
-    public static func result(_ result: QuizResult, in themes: [Theme], renderer: PosterRenderer) throws(RenderError) -> PreviewRun {
+    /// With `debug`, each poster carries the debug boxes (`DebugOverlay`).
+    public static func result(_ result: QuizResult, in themes: [Theme], renderer: PosterRenderer, debug: Bool = false) throws(RenderError) -> PreviewRun {
         var variants: [Variant] = []
         for theme in themes {
-            let output = try renderer.run(RenderRequest(result, theme: theme, through: .raster))
-            variants.append(Variant(label: theme.formatLabel, raster: try output.drawnRaster(), notes: output.notes))
+            let output = try renderer.run(RenderRequest(result, theme: theme, through: .raster, extras: debug ? .layoutDump : []))
+            variants.append(Variant(label: theme.formatLabel, raster: try output.debugRaster(theme: theme, debug: debug), notes: output.notes))
         }
         return PreviewRun(variants: variants)
     }
@@ -55,5 +57,14 @@ public struct PreviewRun: Sendable {
         ContactSheet(title: title, tileWidth: tileWidth, tiles: variants.map {
             ContactSheet.Tile(label: $0.label, raster: $0.raster, flagged: $0.notes.contains(where: \.isProblem))
         }, columns: columns)
+    }
+}
+
+extension RenderOutput {
+    /// The drawn raster, with the debug boxes over it when `debug` (the output must hold its layout dump).
+    func debugRaster(theme: Theme, debug: Bool) throws(RenderError) -> Raster {
+        let raster = try drawnRaster()
+        guard debug, let layoutDump else { return raster }
+        return try DebugOverlay(dump: layoutDump, theme: theme).draw(over: raster)
     }
 }
