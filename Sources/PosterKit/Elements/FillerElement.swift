@@ -68,8 +68,8 @@ public struct FillerElement: PosterElement {
             let count = ((width - size) / period).rounded(.down) + 1
             let span = (count - 1) * period
             let start = (width - span) / 2
-            // Half a gap past the last dot, so rounding never drops it.
-            return (start, start + span + gap / 2)
+            // A hair past the last dot, so that rounding never drops it.
+            return (start, start + span + 0.001)
         case .dashes:
             let count = ((width + gap) / (dash + gap)).rounded(.down)
             guard count >= 1 else { return nil }

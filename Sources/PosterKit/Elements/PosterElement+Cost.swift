@@ -226,14 +226,14 @@ extension RowElement: CostEstimating {
     func estimateCost(width: Double, height: Double, node: ElementNode, in estimator: CostEstimator) {
         // Any child may be as wide as the row.
         estimator.estimate(children, parentWidth: width)
-        // Each text is also laid out on one line for its natural width and once more to
-        // measure its height and baseline, before it is laid out where it goes.
+        // Each text is also shaped once on one line for its natural width (no fitting), and
+        // laid out once more to measure its height and baseline, a layout the shaper's cache
+        // then hands back when the text is laid out where it goes: a character each.
         for child in children {
             guard let text = child.element as? TextElement else { continue }
             let characters = Double(estimator.maximumCharacters(text.text))
             guard characters > 0 else { continue }
-            estimator.add(.text, 2 * text.layoutCharacters(characters, width: child.width ?? width, height: child.height),
-                          "row measuring a text of up to \(Int(characters)) characters twice", child)
+            estimator.add(.text, 2 * characters, "row measuring a text of up to \(Int(characters)) characters", child)
         }
     }
 }

@@ -35,7 +35,7 @@ public struct RowElement: PosterElement {
         children = reader.children("children")
         for (index, child) in children.enumerated() where child.width == nil && !Self.sizesItself(child.element) {
             reader.report(
-                "children[\(index)] is a '\(child.typeName)' without a 'width'; in a row only text, filler and row size themselves across",
+                "children[\(index)] ('\(child.typeName)') has no 'width'; in a row only text, filler and row size themselves across",
                 for: "children")
         }
     }

@@ -38,11 +38,13 @@ import Testing
     @Test(arguments: fixtures)
     func matchesItsGolden(_ name: String) throws {
         let (png, _, stderr) = try render(name)
-        #expect(stderr.isEmpty, "fit notes or warnings: \(stderr)")
+        let lines = stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("wrote "), "fit notes or warnings: \(stderr)")
         let golden = Fixtures.url("Fixtures/element-goldens/\(name).png")
         let actual = try PNGDecoder().decode(Array(try Data(contentsOf: png)))
         let record = ProcessInfo.processInfo.environment["NMTI_GOLDEN_RECORD"] == "all"
         guard !record, let data = try? Data(contentsOf: golden) else {
+            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contentsOf: png).write(to: golden)
             Issue.record("recorded \(golden.path); look at it and run again")
             return
@@ -68,9 +70,12 @@ import Testing
         #expect(rotation["degrees"] as? Double == -90)
         let center = try #require(rotation["center"] as? [String: Double])
         #expect(center["x"] == 14 && center["y"] == 132)
-        // A 100 pt wide text turned a quarter anticlockwise about its top-left corner stands 100 pt tall above it.
+        // A one-line text turned a quarter anticlockwise about its top-left corner stands on that
+        // corner: as wide as the line is tall, as tall as the line is long.
         let bounds = try #require(side["bounds"] as? [String: Double])
-        #expect(bounds["x"] == 14 && bounds["height"] == 100 && bounds["y"] == 32, "\(bounds)")
+        let line = try #require((side["lines"] as? [[String: Any]])?.first)
+        #expect(bounds["x"] == 14 && abs(bounds["y"]! + bounds["height"]! - 132) < 0.02, "\(bounds)")
+        #expect(abs(bounds["height"]! - (line["width"] as? Double ?? 0)) < 0.02 && bounds["width"]! < 16, "\(bounds) for \(line)")
         let stamp = try element("stamp")
         let stampBounds = try #require(stamp["bounds"] as? [String: Double])
         #expect(stampBounds["width"]! > 76 * 1.2, "a turned 76 pt square's box is wider: \(stampBounds)")
@@ -131,9 +136,40 @@ import Testing
         let output = run.stdoutText + run.stderr
         #expect(output.contains("theme.json5:3:"), "\(output)")
         #expect(output.contains("a QR code cannot be rotated"), "\(output)")
-        #expect(output.contains("children[0] is a 'shape' without a 'width'"), "\(output)")
+        #expect(output.contains("children[0] ('shape') has no 'width'"), "\(output)")
         #expect(output.contains("multiply"), "did-you-mean for blend: \(output)")
         #expect(output.contains("'origin' only says where a 'rotate' turns about"), "\(output)")
         #expect(output.contains("circle"), "did-you-mean for clip: \(output)")
+    }
+
+    /// White text on a dark vertical bar; `rotate` and `blend` decide whether it is readable.
+    func contrastTheme(_ keys: String) throws -> URL {
+        let folder = try scratch()
+        try """
+            { canvas: { width: 200, height: 200, background: "#FFFFFF" },
+              elements: [
+                { type: "shape", x: 88, y: 20, width: 24, height: 160, fill: "#1A1A1A" },
+                { type: "text", id: "turned", x: 40, y: 90, width: 120, height: 20, text: "已认证已认证已认证", size: 12,
+                  color: "#FFFFFF", align: "center", verticalAlign: "center", \(keys) },
+              ] }
+            """.write(to: folder.appendingPathComponent("theme.json5"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    @Test func theContrastLintMeasuresATurnedTextWhereItIsDrawn() throws {
+        // Turned upright, the text lies on the bar: readable.
+        let upright = try Binary.run(["themes", "validate", "--no-scan", try contrastTheme("rotate: 90").path])
+        #expect(upright.status == 0, "\(upright.stdoutText)\(upright.stderr)")
+        // Unturned, most of it is white on white.
+        let flat = try Binary.run(["themes", "validate", "--no-scan", try contrastTheme("rotate: 0").path])
+        #expect(flat.status == 1)
+        #expect(flat.stderr.contains("turned: contrast 1:1 (#FFFFFF on #FFFFFF)"), "\(flat.stderr)")
+    }
+
+    @Test func theContrastLintMeasuresAMultipliedTextByTheColourItPrints() throws {
+        // White multiplied onto the dark bar prints the bar's own colour: unreadable.
+        let run = try Binary.run(["themes", "validate", "--no-scan", try contrastTheme("rotate: 90, blend: \"multiply\"").path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("turned: contrast 1:1"), "\(run.stderr)")
     }
 }

@@ -34,23 +34,24 @@ import Testing
         #expect(r.isClose(r.pixel(32, 32), "#FFFFFF"))  // the unturned box's corner, cut off by the turned clip
     }
 
-    @Test func rotationAddsNoNotesAndKeepsTheFlow() throws {
-        let r = try RenderedTheme("""
+    @Test func rotationKeepsTheFlowAndTheCanvasCheckSeesTheTurnedBox() throws {
+        let theme = """
             { canvas: { width: 200, height: 100, background: "#FFFFFF" },
-              elements: [ { type: "stack", x: 10, y: 10, width: 100, children: [
+              elements: [ { type: "stack", x: 10, y: Y, width: 100, children: [
                 { type: "text", text: "盖章", size: 20, rotate: 30 },
                 { type: "shape", height: 10, fill: "#000000" } ] } ] }
-            """)
+            """
+        let r = try RenderedTheme(theme.replacingOccurrences(of: "Y", with: "40"))
         #expect(r.notes.isEmpty, "\(r.notes)")
         // The bar sits where the unturned text ended.
-        guard case .shape(let geometry, _, _, _) = r.items.first.flatMap({ item -> DisplayItem? in
-            if case .group(let children, _, _, _, _, _) = item { return children.last }
-            return nil
-        }) else {
-            Issue.record("no bar")
+        guard case .shape(let geometry, _, _, _)? = r.items.last else {
+            Issue.record("no bar: \(r.items)")
             return
         }
-        #expect(geometry.bounds.y > 30 && geometry.bounds.y < 45)
+        #expect(geometry.bounds.y > 60 && geometry.bounds.y < 75)
+        // At the top edge the unturned text would fit; turned, a corner leaves the canvas.
+        let top = try RenderedTheme(theme.replacingOccurrences(of: "Y", with: "0"))
+        #expect(top.notes.map(\.kind) == [.outsideCanvas], "\(top.notes)")
     }
 
     @Test func multiplyDarkensLikeInkAndScreenLightens() throws {
