@@ -9,7 +9,7 @@ import PosterKit
 public struct StampElement: PosterElement {
     /// The name theme files use in `type`.
     public static let typeName = "stamp"
-    /// The stamp's own keys; `x`, `y`, `width`, `height`, `id` and `when` are common to every element.
+    /// The stamp's own keys; `x`, `y`, `width`, `height`, `id`, `when`, `rotate`, `origin` and `blend` are common to every element.
     public static let propertyNames = ["color", "paper", "holes", "teeth", "margin"]
 
     /// The inner panel's colour; may be a variant colour such as "{accent}".

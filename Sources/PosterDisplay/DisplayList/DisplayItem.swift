@@ -14,10 +14,13 @@ public enum DisplayItem: Sendable, Hashable {
     /// background, if any, fills the whole box.
     case qr(QRPlacement, foreground: Color, background: Color?)
     /// Children drawn with a shared opacity and optional clip; with a tint, in that
-    /// one colour, keeping only their shape.
-    case group([DisplayItem], opacity: Double, clip: ShapeGeometry?, tint: Color? = nil)
+    /// one colour, keeping only their shape; turned by `rotation` (the clip turns
+    /// with them) and composited onto what is under them with `blend`.
+    case group([DisplayItem], opacity: Double, clip: ShapeGeometry?, tint: Color? = nil,
+               rotation: Rotation? = nil, blend: BlendMode = .normal)
 
-    /// The area the item may paint, ignoring shadows; nil for an empty group.
+    /// The area the item may paint, ignoring shadows; nil for an empty group. A
+    /// rotated group's is the axis-aligned box around its turned content.
     public var bounds: Rect? {
         switch self {
         case .shape(let geometry, _, let stroke, _):
@@ -30,16 +33,21 @@ public enum DisplayItem: Sendable, Hashable {
             return frame
         case .qr(let placement, _, _):
             return placement.box
-        case .group(let children, _, let clip, _):
-            if let clip { return clip.bounds }
-            let boxes = children.compactMap(\.bounds)
-            guard let first = boxes.first else { return nil }
-            return boxes.dropFirst().reduce(first) { union, box in
-                let minX = min(union.minX, box.minX)
-                let minY = min(union.minY, box.minY)
-                return Rect(x: minX, y: minY, width: max(union.maxX, box.maxX) - minX,
-                            height: max(union.maxY, box.maxY) - minY)
+        case .group(let children, _, let clip, _, let rotation, _):
+            let inner: Rect
+            if let clip {
+                inner = clip.bounds
+            } else {
+                let boxes = children.compactMap(\.bounds)
+                guard let first = boxes.first else { return nil }
+                inner = boxes.dropFirst().reduce(first) { union, box in
+                    let minX = min(union.minX, box.minX)
+                    let minY = min(union.minY, box.minY)
+                    return Rect(x: minX, y: minY, width: max(union.maxX, box.maxX) - minX,
+                                height: max(union.maxY, box.maxY) - minY)
+                }
             }
+            return rotation.map { $0.bounds(of: inner) } ?? inner
         }
     }
 }

@@ -35,6 +35,13 @@ public struct Stroke: Sendable, Hashable {
         self.width = width
         self.dash = dash
     }
+
+    /// Whether the dash pattern is dots: every on-length is 0, so each dash is drawn
+    /// as a round dot the line width across (a pattern of only zeros is refused at load).
+    public var drawsDots: Bool {
+        !dash.isEmpty && dash.count % 2 == 0 && stride(from: 0, to: dash.count, by: 2).allSatisfy { dash[$0] == 0 }
+            && dash.contains { $0 > 0 }
+    }
 }
 
 /// A drop shadow: colour, offset and blur radius in points.

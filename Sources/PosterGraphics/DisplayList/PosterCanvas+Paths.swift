@@ -73,6 +73,10 @@ extension PosterCanvas {
         if stroke.dash.isEmpty {
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
             cairo_set_dash(cr, nil, 0, 0)
+        } else if stroke.drawsDots {
+            // Zero-length dashes with round caps are round dots a line width across (a dotted leader).
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_dash(cr, stroke.dash, Int32(stroke.dash.count), 0)
         } else {
             // Butt caps keep dash lengths exact: round caps would eat the gaps.
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)

@@ -65,13 +65,18 @@ extension PosterCanvas {
         let margin = shadow.blur * 2 + 1
         let area = Rect(x: bounds.x + shadow.offset.x - margin, y: bounds.y + shadow.offset.y - margin,
                         width: bounds.width + 2 * margin, height: bounds.height + 2 * margin)
-        var x0 = area.minX, y0 = area.minY, x1 = area.maxX, y1 = area.maxY
-        cairo_user_to_device(cr, &x0, &y0)
-        cairo_user_to_device(cr, &x1, &y1)
-        let left = max(0, Int(x0.rounded(.down)))
-        let top = max(0, Int(y0.rounded(.down)))
-        let right = min(context.surface.width, Int(x1.rounded(.up)))
-        let bottom = min(context.surface.height, Int(y1.rounded(.up)))
+        // All four corners: under a rotated element the area's device box is wider than two corners give.
+        var xs: [Double] = [], ys: [Double] = []
+        for (cornerX, cornerY) in [(area.minX, area.minY), (area.maxX, area.minY), (area.maxX, area.maxY), (area.minX, area.maxY)] {
+            var x = cornerX, y = cornerY
+            cairo_user_to_device(cr, &x, &y)
+            xs.append(x)
+            ys.append(y)
+        }
+        let left = max(0, Int(xs.min()!.rounded(.down)))
+        let top = max(0, Int(ys.min()!.rounded(.down)))
+        let right = min(context.surface.width, Int(xs.max()!.rounded(.up)))
+        let bottom = min(context.surface.height, Int(ys.max()!.rounded(.up)))
         guard right > left, bottom > top else { return }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)

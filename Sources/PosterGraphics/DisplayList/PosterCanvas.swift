@@ -132,29 +132,52 @@ package final class PosterCanvas {
             try drawImage(asset, frame: frame, fit: fit, cornerRadius: radius, circle: circle, opacity: opacity, in: cr)
         case .qr(let placement, let foreground, let background):
             drawQR(placement, foreground: foreground, background: background, in: cr)
-        case .group(let children, let opacity, let clip, let tint):
+        case .group(let children, let opacity, let clip, let tint, let rotation, let blend):
             cairo_save(cr)
+            if let rotation {
+                // Children and clip turn together about the rotation's centre.
+                cairo_translate(cr, rotation.center.x, rotation.center.y)
+                cairo_rotate(cr, rotation.radians)
+                cairo_translate(cr, -rotation.center.x, -rotation.center.y)
+            }
             if let clip {
                 addPath(clip, in: cr)
                 cairo_clip(cr)
             }
             // Cairo sizes the group's scratch surface to the clip, so a clipped group stays cheap.
-            let layered = opacity < 1 || tint != nil
+            // A blend composites the children as one picture, so overlaps inside it are not
+            // multiplied twice (an ink stamp's ring and its text).
+            let layered = opacity < 1 || tint != nil || blend != .normal
             if layered { cairo_push_group(cr) }
             for child in children {
                 try draw(child, in: context)
             }
-            if layered, let tint {
-                let shape = cairo_pop_group(cr)
-                defer { cairo_pattern_destroy(shape) }
-                cairo_set_source_rgba(cr, tint.red, tint.green, tint.blue, tint.alpha * max(0, min(1, opacity)))
-                cairo_mask(cr, shape)
-            } else if layered {
-                cairo_pop_group_to_source(cr)
-                cairo_paint_with_alpha(cr, max(0, opacity))
+            if layered {
+                guard let pattern = cairo_pop_group(cr) else { throw GraphicsError(.cairo, "cairo_pop_group returned nothing") }
+                defer { cairo_pattern_destroy(pattern) }
+                try checkCairo(cairo_pattern_status(pattern), "cairo_pop_group")
+                cairo_set_operator(cr, blend.cairoOperator)
+                if let tint {
+                    cairo_set_source_rgba(cr, tint.red, tint.green, tint.blue, tint.alpha * max(0, min(1, opacity)))
+                    cairo_mask(cr, pattern)
+                } else {
+                    cairo_set_source(cr, pattern)
+                    cairo_paint_with_alpha(cr, max(0, min(1, opacity)))
+                }
             }
             cairo_restore(cr)
         }
         try context.check("drawing an item")
+    }
+}
+
+extension BlendMode {
+    /// The Cairo operator that composites a layer this way.
+    var cairoOperator: cairo_operator_t {
+        switch self {
+        case .normal: CAIRO_OPERATOR_OVER
+        case .multiply: CAIRO_OPERATOR_MULTIPLY
+        case .screen: CAIRO_OPERATOR_SCREEN
+        }
     }
 }

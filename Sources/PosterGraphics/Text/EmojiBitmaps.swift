@@ -48,7 +48,10 @@ final class EmojiBitmaps {
         var userToDevice = cairo_matrix_t()
         cairo_get_matrix(cr, &userToDevice)
         let deviceScale = run.font.matrix.yy / Self.strikeSize * userToDevice.yy
-        guard userToDevice.xy == 0, userToDevice.yx == 0, userToDevice.xx == userToDevice.yy, deviceScale > 0 else { return }
+        guard userToDevice.xy == 0, userToDevice.yx == 0, userToDevice.xx == userToDevice.yy, deviceScale > 0 else {
+            drawTransformed(run, face: face, cr: cr, x: x, y: y)
+            return
+        }
         for glyph in run.glyphs {
             let key = Key(file: run.font.file, faceIndex: run.font.faceIndex, glyph: glyph.id)
             guard let image = scaledBitmap(face: face, key: key, scale: deviceScale) else { continue }
@@ -59,6 +62,25 @@ final class EmojiBitmaps {
             cairo_identity_matrix(cr)
             cairo_set_source_surface(cr, image.surface.handle,
                                      deviceX.rounded() + image.originX, deviceY.rounded() + image.originY)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+    }
+
+    /// Paints the glyphs through the current transformation (a rotated element):
+    /// each strike bitmap scaled to the run's size in user space and filtered, as no
+    /// whole-pixel snapping survives a rotation.
+    private func drawTransformed(_ run: GlyphRun, face: OpaquePointer, cr: OpaquePointer, x: Double, y: Double) {
+        let scale = run.font.matrix.yy / Self.strikeSize
+        guard scale > 0 else { return }
+        for glyph in run.glyphs {
+            let key = Key(file: run.font.file, faceIndex: run.font.faceIndex, glyph: glyph.id)
+            guard let strike = bitmap(face: face, key: key) else { continue }
+            cairo_save(cr)
+            cairo_translate(cr, x + glyph.x, y + glyph.y)
+            cairo_scale(cr, scale, scale)
+            cairo_set_source_surface(cr, strike.surface.handle, strike.originX, strike.originY)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
             cairo_paint(cr)
             cairo_restore(cr)
         }

@@ -39,18 +39,39 @@ public struct GroupElement: PosterElement {
     public static let typeName = "group"
     public static let propertyNames = ["children", "clip", "radius", "opacity", "tint"]
 
+    /// What a group clips its children to.
+    enum Clip: String, CaseIterable {
+        /// Nothing: children may draw outside the group's box.
+        case none
+        /// The group's box, with corners rounded by `radius`.
+        case rect
+        /// The ellipse inscribed in the group's box (a circle when it is square).
+        case circle
+    }
+
     let children: [ElementNode]
-    let clip: Bool
+    let clip: Clip
     let radius: Double
     let opacity: Double
     let tint: ColorValue?
 
     public init(from reader: ElementReader) {
-        clip = reader.bool("clip", default: false)
+        clip = Self.readClip(reader)
         radius = reader.number("radius", default: 0, range: 0...1000)
         opacity = reader.number("opacity", default: 1, range: 0...1)
         tint = reader.color("tint", default: nil)
         children = reader.children("children")
+    }
+
+    /// `clip`: true (the rounded box), false, "rect" or "circle".
+    private static func readClip(_ reader: ElementReader) -> Clip {
+        guard let node = reader.object.node(for: "clip"), !node.isNull else { return .none }
+        if node.boolValue != nil { return reader.bool("clip", default: false) ? .rect : .none }
+        guard node.stringValue != nil else {
+            reader.report("expected true, false, \"rect\" or \"circle\", found \(node.kindDescription)", for: "clip")
+            return .none
+        }
+        return reader.choice("clip", default: Clip.none)
     }
 
     public func layout(in slot: LayoutSlot, context: LayoutContext) throws(RenderError) -> ElementLayout {
@@ -63,7 +84,12 @@ public struct GroupElement: PosterElement {
         }
         let height = slot.height ?? (bottom - slot.origin.y)
         let frame = Rect(x: slot.origin.x, y: slot.origin.y, width: slot.width, height: height)
-        let clipShape: ShapeGeometry? = clip ? .rect(frame, cornerRadius: radius) : nil
+        let clipShape: ShapeGeometry?
+        switch clip {
+        case .none: clipShape = nil
+        case .rect: clipShape = .rect(frame, cornerRadius: radius)
+        case .circle: clipShape = .ellipse(frame)
+        }
         let item = DisplayItem.group(items, opacity: opacity, clip: clipShape, tint: tint.map(context.color))
         return ElementLayout(size: Size(width: slot.width, height: height), items: [item])
     }

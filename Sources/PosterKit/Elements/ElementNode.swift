@@ -21,11 +21,18 @@ public struct ElementNode: Sendable {
     public let height: Double?
     /// Shown only when this holds.
     public let when: Condition?
+    /// Degrees to turn the element clockwise when drawn (nil: not turned); layout
+    /// and flow are unchanged, as with a CSS transform.
+    public let rotate: Double?
+    /// The point the element turns about, as fractions of its box (0.5, 0.5: the centre).
+    public let origin: Point
+    /// How the element's colours combine with what is under it.
+    public let blend: BlendMode
     /// Where the element's object starts in the theme file, for load-time reports.
     public let location: SourceLocation?
 
     /// The common keys every element accepts besides its own.
-    public static let commonKeys = ["type", "id", "x", "y", "width", "height", "when"]
+    public static let commonKeys = ["type", "id", "x", "y", "width", "height", "when", "rotate", "origin", "blend"]
 
     /// A name for reports: the id, else the JSON path.
     public var label: String { storedLabel }
@@ -57,11 +64,13 @@ public struct ElementNode: Sendable {
         if let source = object.optionalString("when") {
             when = context.condition(source, key: "when", in: object)
         }
+        let effects = ElementEffects.read(object)
         let reader = ElementReader(object: object, context: context)
         let element = factory(reader)
+        effects.check(element, in: object)
         object.finish()
         return ElementNode(element: element, typeName: typeName, id: id, path: object.path, x: x, y: y,
-                           width: width, height: height, when: when, location: object.node.location,
-                           storedLabel: id ?? object.path.description)
+                           width: width, height: height, when: when, rotate: effects.rotate, origin: effects.origin,
+                           blend: effects.blend, location: object.node.location, storedLabel: id ?? object.path.description)
     }
 }

@@ -193,11 +193,58 @@ extension GroupElement: CostEstimating {
     func estimatedHeight(width: Double, in estimator: CostEstimator) -> Double? { nil }
 
     func estimateCost(width: Double, height: Double, node: ElementNode, in estimator: CostEstimator) {
-        if opacity < 1 || tint != nil {
+        let clips = clip != .none
+        if opacity < 1 || tint != nil || (node.blend != .normal && clips) {
             // Cairo sizes a pushed group to the clip: the group's box if it clips, else the canvas.
-            let pixels = clip ? estimator.pixels(width, height) : estimator.canvasPixels
-            estimator.add(.layers, pixels, clip ? "group layer (clipped)" : "group layer (unclipped: the whole canvas)", node)
+            let pixels = clips ? estimator.pixels(width, height) : estimator.canvasPixels
+            estimator.add(.layers, pixels, clips ? "group layer (clipped)" : "group layer (unclipped: the whole canvas)", node)
+        }
+        if clip == .circle {
+            // An elliptical clip is an anti-aliased mask, not a pixel-aligned region.
+            estimator.add(.area, estimator.pixels(width, height), "circle clip mask", node)
         }
         estimator.estimate(children, parentWidth: width)
+    }
+}
+
+extension RowElement: CostEstimating {
+    func estimatedHeight(width: Double, in estimator: CostEstimator) -> Double? {
+        // The tallest child: each child's own bound, none when one is unbounded.
+        var tallest = 0.0
+        for child in children {
+            if let height = child.height {
+                tallest = max(tallest, height)
+            } else if let element = child.element as? any CostEstimating, let height = element.estimatedHeight(width: width, in: estimator) {
+                tallest = max(tallest, height)
+            } else {
+                return nil
+            }
+        }
+        return tallest
+    }
+
+    func estimateCost(width: Double, height: Double, node: ElementNode, in estimator: CostEstimator) {
+        // Any child may be as wide as the row.
+        estimator.estimate(children, parentWidth: width)
+        // Each text is also shaped once on one line for its natural width (no fitting), and
+        // laid out once more to measure its height and baseline, a layout the shaper's cache
+        // then hands back when the text is laid out where it goes: a character each.
+        for child in children {
+            guard let text = child.element as? TextElement else { continue }
+            let characters = Double(estimator.maximumCharacters(text.text))
+            guard characters > 0 else { continue }
+            estimator.add(.text, 2 * characters, "row measuring a text of up to \(Int(characters)) characters", child)
+        }
+    }
+}
+
+extension FillerElement: CostEstimating {
+    func estimatedHeight(width: Double, in estimator: CostEstimator) -> Double? { size }
+
+    func estimateCost(width: Double, height: Double, node: ElementNode, in estimator: CostEstimator) {
+        guard leader != .none else { return }
+        let marks = marks(width: width)
+        estimator.add(.dashes, marks, "\(leader.rawValue) leader of up to \(Int(marks)) marks", node)
+        estimator.add(.area, estimator.pixels(width, size + 1), "leader", node)
     }
 }

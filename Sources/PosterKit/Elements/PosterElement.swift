@@ -71,7 +71,7 @@ public struct ElementRegistry: Sendable {
     /// The element-specific keys a registered type reads.
     public func properties(of typeName: String) -> [String]? { propertyNames[typeName] }
 
-    /// The built-in types: text, image, shape, qr, dimensions, stack and group.
+    /// The built-in types: text, image, shape, qr, dimensions, stack, group, row and filler.
     public static let standard: ElementRegistry = {
         var registry = ElementRegistry()
         registry.register(TextElement.self)
@@ -81,6 +81,8 @@ public struct ElementRegistry: Sendable {
         registry.register(DimensionsElement.self)
         registry.register(StackElement.self)
         registry.register(GroupElement.self)
+        registry.register(RowElement.self)
+        registry.register(FillerElement.self)
         return registry
     }()
 }

@@ -93,3 +93,18 @@ public struct TextElement: PosterElement {
 }
 
 import Foundation
+
+extension TextElement: RowSizing {
+    /// The widest line of the text set on one line per paragraph at its full size.
+    func naturalWidth(context: LayoutContext) throws(RenderError) -> Double {
+        let content = text.render(context.values)
+        guard !content.isEmpty else { return 0 }
+        let shaped = context.layOut(content, style: style, width: nil)
+        let widest = shaped.lines.map { $0.x + $0.width }.max() ?? shaped.size.width
+        // Up to the next 1/100 pt, so that wrapping at exactly this width keeps one line.
+        return (widest * 100).rounded(.up) / 100
+    }
+
+    /// One em: narrower, a text can hold no character.
+    func minimumRowWidth(context: LayoutContext) -> Double { style.size }
+}

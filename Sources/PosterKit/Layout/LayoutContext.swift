@@ -99,10 +99,49 @@ public final class LayoutContext {
         let width = node.width ?? max(0, parentWidth - node.x)
         let index = laidOutElements?.count
         laidOutElements?.append(LaidOutElement(label: node.label, type: node.typeName, depth: currentLabels.count - 1, items: []))
-        let layout = try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
-        if let index { laidOutElements?[index].items = layout.items }
+        var layout = try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
+        var rotation: Rotation?
+        if let degrees = node.rotate {
+            let box = Rect(x: origin.x, y: origin.y, width: layout.size.width, height: layout.size.height)
+            rotation = Rotation(degrees: degrees, center: Point(x: box.x + box.width * node.origin.x, y: box.y + box.height * node.origin.y))
+        }
+        if rotation != nil || node.blend != .normal {
+            // The element's items turn and blend as one picture; its place in the flow is unchanged.
+            // A group's own layer takes them, so its clip also bounds the blend's scratch surface.
+            if layout.items.count == 1, case .group(let children, let opacity, let clip, let tint, nil, .normal) = layout.items[0] {
+                layout.items = [.group(children, opacity: opacity, clip: clip, tint: tint, rotation: rotation, blend: node.blend)]
+            } else {
+                layout.items = [.group(layout.items, opacity: 1, clip: nil, tint: nil, rotation: rotation, blend: node.blend)]
+            }
+        }
+        if let index {
+            laidOutElements?[index].items = layout.items
+            laidOutElements?[index].rotation = rotation
+            if let rotation, var recorded = laidOutElements {
+                // Its descendants were recorded unturned: the dump reports where they are drawn.
+                for descendant in (index + 1)..<recorded.count {
+                    recorded[descendant].items = [.group(recorded[descendant].items, opacity: 1, clip: nil, rotation: rotation)]
+                }
+                laidOutElements = recorded
+            }
+        }
         if laidOutChild.last == false { checkSafeArea(layout.items) }
         return layout
+    }
+
+    /// Runs `body` to measure, then forgets the notes, texts, dumped elements and QR
+    /// fits it recorded: a row lays its children out once to learn their sizes and
+    /// again where they go, and only the second counts.
+    func measuring<Value>(_ body: () throws(RenderError) -> Value) throws(RenderError) -> Value {
+        let noteCount = notes.count, textCount = laidOutTexts.count
+        let elementCount = laidOutElements?.count, fitCount = qrFits?.count
+        defer {
+            notes.removeSubrange(noteCount...)
+            laidOutTexts.removeSubrange(textCount...)
+            if let elementCount { laidOutElements?.removeSubrange(elementCount...) }
+            if let fitCount { qrFits?.removeSubrange(fitCount...) }
+        }
+        return try body()
     }
 }
 
@@ -119,4 +158,6 @@ package struct LaidOutElement: Sendable {
     /// How many containers it is inside (0 for a top-level element).
     package let depth: Int
     package var items: [DisplayItem]
+    /// The element's own `rotate`, about its absolute centre of rotation.
+    package var rotation: Rotation?
 }

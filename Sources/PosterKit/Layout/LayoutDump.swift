@@ -34,7 +34,11 @@ public struct LayoutDump: Codable, Sendable, Hashable {
         /// The element type, such as "text".
         public var type: String
         /// The area its display items may paint, ignoring shadows; nil when it draws nothing.
+        /// For a rotated element, or one inside a rotated container, the box around it as turned.
         public var bounds: Rect?
+        /// The element's own `rotate`: degrees clockwise about an absolute centre (nil: not turned).
+        /// Its `lines` are reported unturned, in the element's own frame.
+        public var rotation: Rotation?
         /// The lines of each text it draws (a `text` element has one text; nil when it draws none).
         public var lines: [Line]?
         /// The QR code it draws, as drawn (nil for every other element).
@@ -105,8 +109,11 @@ public struct LayoutDump: Codable, Sendable, Hashable {
             let qr = element.items.lazy.compactMap { item -> QRCode? in
                 if case .qr(let placement, _, _) = item { QRCode(placement) } else { nil }
             }.first
+            let rotation = element.rotation.map {
+                Rotation(degrees: Self.rounded($0.degrees), center: Point(x: Self.rounded($0.center.x), y: Self.rounded($0.center.y)))
+            }
             return Element(label: element.label, type: element.type, bounds: bounds.map(Self.rounded),
-                           lines: lines.isEmpty ? nil : lines, qr: qr)
+                           rotation: rotation, lines: lines.isEmpty ? nil : lines, qr: qr)
         }
     }
 
@@ -130,7 +137,7 @@ public struct LayoutDump: Codable, Sendable, Hashable {
                 lines.append(Line(text: line.text, x: rounded(origin.x + line.x), y: rounded(origin.y + line.baseline),
                                   width: rounded(line.width), fontSize: rounded(text.fit.size)))
             }
-        case .group(let children, _, _, _):
+        case .group(let children, _, _, _, _, _):
             for child in children { collectLines(child, into: &lines) }
         case .shape, .image, .qr:
             break

@@ -59,33 +59,44 @@ public enum ContrastLint {
         // Each text with what is drawn behind it: the items before it, up to the last non-text
         // one (texts are not each other's background); inside a group, the items before the
         // group and the group's own earlier children, drawn as that group (its opacity and clip).
-        var texts: [(behind: [DisplayItem], key: [Int], item: DisplayItem, opacity: Double)] = []
+        var texts: [(behind: [DisplayItem], key: [Int], item: DisplayItem, opacity: Double, blend: BlendMode)] = []
         func lastNonText(_ items: ArraySlice<DisplayItem>) -> Int {
             var key = items.endIndex - 1
             while key >= items.startIndex, case .text = items[key] { key -= 1 }
             return key
         }
-        func collect(_ item: DisplayItem, behind: [DisplayItem], key: [Int], opacity: Double) {
+        // `enclose` wraps items in the groups around them (clip, opacity, rotation), outermost
+        // last, so a text inside a turned group is measured where it is drawn.
+        func collect(_ item: DisplayItem, behind: [DisplayItem], key: [Int], opacity: Double, blend: BlendMode,
+                     enclose: @escaping ([DisplayItem], Bool) -> DisplayItem?) {
             switch item {
-            case .text: texts.append((behind, key, item, opacity))
-            case .group(let children, let groupOpacity, let clip, let tint) where tint == nil:
+            case .text: if let placed = enclose([item], true) { texts.append((behind, key, placed, opacity, blend)) }
+            case .group(let children, let groupOpacity, let clip, let tint, let rotation, let groupBlend) where tint == nil:
+                let inner: ([DisplayItem], Bool) -> DisplayItem? = { items, mask in
+                    // The text's own mask keeps the clip and turn but not the opacity or blend (its alpha is judged apart).
+                    enclose([.group(items, opacity: mask ? 1 : groupOpacity, clip: clip, rotation: rotation,
+                                    blend: mask ? .normal : groupBlend)], mask)
+                }
                 for (index, child) in children.enumerated() {
                     let last = lastNonText(children[..<index])
-                    let own: [DisplayItem] = last >= 0 ? [.group(Array(children[...last]), opacity: groupOpacity, clip: clip, tint: nil)] : []
-                    collect(child, behind: behind + own, key: key + [last], opacity: opacity * groupOpacity)
+                    let own = last >= 0 ? inner(Array(children[...last]), false).map { [$0] } ?? [] : []
+                    collect(child, behind: behind + own, key: key + [last], opacity: opacity * groupOpacity,
+                            blend: groupBlend == .normal ? blend : groupBlend, enclose: inner)
                 }
             default: break
             }
         }
         for (index, item) in list.items.enumerated() {
             let last = lastNonText(list.items[..<index])
-            collect(item, behind: last >= 0 ? Array(list.items[...last]) : [], key: [last], opacity: 1)
+            collect(item, behind: last >= 0 ? Array(list.items[...last]) : [], key: [last], opacity: 1, blend: .normal) { items, _ in
+                items.count == 1 ? items[0] : .group(items, opacity: 1, clip: nil)
+            }
         }
         var findings: [ContrastFinding] = []
         var backgrounds: [[Int]: CapturedPixels] = [:]
         let scale = PosterCanvas.scale
         for entry in texts {
-            guard case .text(let shaped, _, let color, let stroke, _) = entry.item else { continue }
+            guard let (shaped, color, stroke) = Self.text(in: entry.item) else { continue }
             guard color.alpha * entry.opacity > 0.05, shaped.text.contains(where: { !$0.isWhitespace && !Self.isPicture($0) })
             else { continue }
             guard let box = entry.item.bounds else { continue }
@@ -108,10 +119,10 @@ public enum ContrastLint {
             for position in mask.pixels.indices where mask.pixels[position] >> 24 >= 128 {
                 let pixel = behind.pixels[position]
                 let back = (Double((pixel >> 16) & 0xFF) / 255, Double((pixel >> 8) & 0xFF) / 255, Double(pixel & 0xFF) / 255)
-                var ratio = Self.ratio(Self.over(color, alpha: alpha, back), back)
+                var ratio = Self.ratio(Self.over(color, alpha: alpha, back, blend: entry.blend), back)
                 // An outline of at least 1 pt keeps a glyph legible when either it or the fill stands out.
                 if let stroke, stroke.width >= 1, case .solid(let outline) = stroke.paint {
-                    ratio = max(ratio, Self.ratio(Self.over(outline, alpha: outline.alpha * entry.opacity, back), back))
+                    ratio = max(ratio, Self.ratio(Self.over(outline, alpha: outline.alpha * entry.opacity, back, blend: entry.blend), back))
                 }
                 ratios.append((ratio, pixel))
             }
@@ -131,9 +142,27 @@ public enum ContrastLint {
         return findings
     }
 
-    /// `color` at `alpha` over an opaque background.
-    static func over(_ color: Color, alpha: Double, _ back: (Double, Double, Double)) -> (Double, Double, Double) {
-        (color.red * alpha + back.0 * (1 - alpha), color.green * alpha + back.1 * (1 - alpha), color.blue * alpha + back.2 * (1 - alpha))
+    /// `color` at `alpha` over an opaque background, blended as the text is drawn
+    /// (multiply: the colour times the background, as ink takes the paper's tone).
+    static func over(_ color: Color, alpha: Double, _ back: (Double, Double, Double), blend: BlendMode = .normal) -> (Double, Double, Double) {
+        func mixed(_ source: Double, _ under: Double) -> Double {
+            switch blend {
+            case .normal: source
+            case .multiply: source * under
+            case .screen: source + under - source * under
+            }
+        }
+        let red = mixed(color.red, back.0), green = mixed(color.green, back.1), blue = mixed(color.blue, back.2)
+        return (red * alpha + back.0 * (1 - alpha), green * alpha + back.1 * (1 - alpha), blue * alpha + back.2 * (1 - alpha))
+    }
+
+    /// The text drawn by an item: a text, or a text wrapped in the groups around it.
+    static func text(in item: DisplayItem) -> (LaidOutText, Color, Stroke?)? {
+        switch item {
+        case .text(let shaped, _, let color, let stroke, _): (shaped, color, stroke)
+        case .group(let children, _, _, _, _, _) where children.count == 1: text(in: children[0])
+        default: nil
+        }
     }
 
     /// The WCAG contrast ratio of two opaque sRGB colours.

@@ -86,7 +86,7 @@ extension ScanLint {
         items.flatMap { item -> [QRPlacement] in
             switch item {
             case .qr(let placement, _, _): [placement]
-            case .group(let children, _, _, _): qrCodes(in: children)
+            case .group(let children, _, _, _, _, _): qrCodes(in: children)
             default: []
             }
         }

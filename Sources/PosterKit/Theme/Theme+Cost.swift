@@ -74,6 +74,7 @@ final class CostEstimator {
             cost.add(.overhead, Self.elementNanoseconds, "\(node.typeName) element", path: node.path, location: node.location)
             guard let element = node.element as? any CostEstimating else {
                 add(.area, pixels(width, node.height ?? theme.canvasSize.height), "\(node.typeName) box", node)
+                addEffects(of: node, width: width, height: node.height ?? theme.canvasSize.height)
                 continue
             }
             let height = node.height ?? element.estimatedHeight(width: width, in: self) ?? theme.canvasSize.height
@@ -83,6 +84,20 @@ final class CostEstimator {
                 refuse("the element is \(format(value)) pt \(side == "width" ? "wide" : "tall"); a side is 0 (nothing drawn) or at least \(Self.minimumSide) pt", node)
             }
             element.estimateCost(width: width, height: height, node: node, in: self)
+            addEffects(of: node, width: width, height: height)
+        }
+    }
+
+    /// What `rotate` and `blend` add: a turned element leaves the pixel-aligned fast
+    /// paths (radial fills, shadow holes, emoji snapping) for its whole box, and a blend
+    /// composites a layer, as large as the canvas unless a clipping group bounds it.
+    func addEffects(of node: ElementNode, width: Double, height: Double) {
+        if node.rotate != nil {
+            add(.area, pixels(width, height) * 2, "rotated drawing of a \(format(width))x\(format(height)) pt box (x2)", node)
+        }
+        let clipped = (node.element as? GroupElement).map { $0.clip != .none } ?? false
+        if node.blend != .normal, !clipped {
+            add(.layers, canvasPixels, "\(node.blend.rawValue) blend layer (unclipped: the whole canvas)", node)
         }
     }
 

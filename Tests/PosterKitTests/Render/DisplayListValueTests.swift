@@ -59,7 +59,7 @@ import Testing
     static func glyphRuns(_ item: DisplayItem) -> [GlyphRun] {
         switch item {
         case .text(let text, _, _, _, _): text.lines.flatMap(\.runs)
-        case .group(let children, _, _, _): children.flatMap(glyphRuns)
+        case .group(let children, _, _, _, _, _): children.flatMap(glyphRuns)
         case .shape, .image, .qr: []
         }
     }

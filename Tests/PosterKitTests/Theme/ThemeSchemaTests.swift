@@ -313,7 +313,7 @@ import TestSupport
 
         let groupSchema = try Self.definition("group", in: schema)
         let group = try #require(elements[7] as? GroupElement)
-        #expect(group.clip == (try Self.bool("clip", of: groupSchema)))
+        #expect((group.clip != .none) == (try Self.bool("clip", of: groupSchema)))
         #expect(group.radius == (try Self.number("radius", of: groupSchema)))
         #expect(group.opacity == (try Self.number("opacity", of: groupSchema)))
 

@@ -45,7 +45,7 @@ func loadErrors(_ json5: String, files: [String: String] = [:]) throws -> [Diagn
                     "missing \(path) \(fragment) on line \(line): \(messages)")
         }
         has("canvas.height", "2048", line: 2)
-        has("elements[0].type", "known types: dimensions, group, image, qr, shape, stack, text", line: 4)
+        has("elements[0].type", "known types: dimensions, filler, group, image, qr, row, shape, stack, text", line: 4)
         has("elements[1].text", "unknown placeholder {titel}; did you mean {title}?", line: 5)
         has("elements[1].color", "not a colour", line: 5)
         has("elements[1].size", "between", line: 5)
