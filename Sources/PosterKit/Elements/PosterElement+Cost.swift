@@ -74,7 +74,7 @@ extension ShapeElement: CostEstimating {
         }
         let grow = stroke?.width ?? 0
         estimator.addShadow(shadow, width: width + grow, height: height + grow, what: "shape", node)
-        if opacity < 1 {
+        if opacity.lowest < 1 {
             estimator.add(.layers, estimator.canvasPixels, "a semi-transparent shape's canvas-sized layer", node)
         }
     }
@@ -193,7 +193,7 @@ extension GroupElement: CostEstimating {
     func estimatedHeight(width: Double, in estimator: CostEstimator) -> Double? { nil }
 
     func estimateCost(width: Double, height: Double, node: ElementNode, in estimator: CostEstimator) {
-        if opacity < 1 || tint != nil {
+        if opacity.lowest < 1 || tint != nil {
             // Cairo sizes a pushed group to the clip: the group's box if it clips, else the canvas.
             let pixels = clip ? estimator.pixels(width, height) : estimator.canvasPixels
             estimator.add(.layers, pixels, clip ? "group layer (clipped)" : "group layer (unclipped: the whole canvas)", node)

@@ -89,11 +89,12 @@ public final class LayoutContext {
             currentLabels.removeLast()
             currentPaths.removeLast()
         }
-        let origin = Point(x: parentOrigin.x + node.x, y: (flowY ?? parentOrigin.y) + node.y)
-        let width = node.width ?? max(0, parentWidth - node.x)
+        let frame = node.frame(for: values)
+        let origin = Point(x: parentOrigin.x + frame.x, y: (flowY ?? parentOrigin.y) + frame.y)
+        let width = frame.width ?? max(0, parentWidth - frame.x)
         let index = laidOutElements?.count
         laidOutElements?.append(LaidOutElement(label: node.label, type: node.typeName, depth: currentLabels.count - 1, items: []))
-        let layout = try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
+        let layout = try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: frame.height), context: self)
         if let index { laidOutElements?[index].items = layout.items }
         return layout
     }
