@@ -8,7 +8,9 @@ extension NumberExpression {
 
     /// Parses an expression; `type` gives each known name's type (nil: unknown), so a
     /// text placeholder is named as the error it is.
-    public static func parse(_ source: String, type: (String) -> BindingType?) -> Result<NumberExpression, TemplateError> {
+    public static func parse(
+        _ source: String, type: @escaping (String) -> BindingType?
+    ) -> Result<NumberExpression, TemplateError> {
         var parser = NumberExpressionParser(characters: Array(source), source: source, type: type)
         do throws(TemplateError) {
             let expression = try parser.sum(depth: 0)

@@ -46,10 +46,11 @@ import Testing
     @Test func barsAndMarkerFollowTheScores() throws {
         // DREM: c -4 (33%), s 7 (58%), e 3 (25%), a -6 (50%); the rows start at (24, 124), bars at x 70 in them.
         let elements = try layout("Fixtures/results/invited-workplace.json")
-        #expect(bounds(elements["bar.c"]) == [94, 128, 66, 10])
-        #expect(bounds(elements["bar.s"]) == [94, 164, 116, 10])
-        #expect(bounds(elements["bar.e"]) == [94, 200, 50, 10])
-        #expect(bounds(elements["bar.a"]) == [94, 236, 100, 10])
+        // Each bar is 1.7 pt per percent.
+        #expect(bounds(elements["bar.c"]) == [94, 128, 56.1, 10])
+        #expect(bounds(elements["bar.s"]) == [94, 164, 98.6, 10])
+        #expect(bounds(elements["bar.e"]) == [94, 200, 42.5, 10])
+        #expect(bounds(elements["bar.a"]) == [94, 236, 85, 10])
         // 188 + (-4) * 8 = 156.
         #expect(bounds(elements["marker"]) == [156, 284, 12, 12])
     }
@@ -86,14 +87,14 @@ import Testing
         try """
             { elements: [
               { type: "text", text: "{alias|uper}" },
-              { type: "shape", width: 10, height: 10, fill: "mx(#000, #FFF, 0.5)" },
+              { type: "shape", width: 10, height: 10, fill: "lighter(#000, 0.5)" },
               { type: "shape", width: "{percent.c} * 30", height: 10, fill: "#000" },
             ] }
             """.write(to: theme.appendingPathComponent("theme.json5"), atomically: true, encoding: .utf8)
         let run = try Binary.run(["themes", "validate", theme.path])
         #expect(run.status == 78, "\(run.stderr)")
         #expect(run.stderr.contains("theme.json5:2:") && run.stderr.contains("elements[0].text: unknown filter 'uper' in {alias|uper}; did you mean 'upper'?"), "\(run.stderr)")
-        #expect(run.stderr.contains("theme.json5:3:") && run.stderr.contains("elements[1].fill: unknown colour function 'mx'; did you mean 'mix'?"), "\(run.stderr)")
+        #expect(run.stderr.contains("theme.json5:3:") && run.stderr.contains("elements[1].fill: unknown colour function 'lighter'; did you mean 'lighten'?"), "\(run.stderr)")
         #expect(run.stderr.contains("theme.json5:4:") && run.stderr.contains(#"elements[2].width: "{percent.c} * 30" ranges over 0 … 3000"#), "\(run.stderr)")
     }
 }

@@ -94,12 +94,12 @@ import Testing
     @Test func theSchemaAcceptsExpressionsWhereTheLoaderDoes() throws {
         let schema = try ThemeSchemaTests.loadSchema()
         for key in ["x", "y", "width", "height"] {
-            let branches = try #require(try ThemeSchemaTests.definition(key, in: schema)["anyOf"] as? [[String: Any]], key)
+            let branches = try #require(try ThemeSchemaTests.definition(key, in: schema)["anyOf"] as? [[String: Any]], "\(key)")
             #expect(branches.contains { $0["$ref"] as? String == "#/$defs/numberExpression" }, "\(key)")
         }
         for type in ["shape", "image", "group"] {
             let opacity = try ThemeSchemaTests.property("opacity", of: try ThemeSchemaTests.definition(type, in: schema))
-            let branches = try #require(opacity["anyOf"] as? [[String: Any]], type)
+            let branches = try #require(opacity["anyOf"] as? [[String: Any]], "\(type)")
             #expect(branches.contains { $0["$ref"] as? String == "#/$defs/numberExpression" }, "\(type)")
         }
     }
