@@ -35,6 +35,16 @@ import Testing
         #expect(cut.hasSuffix("」"))
     }
 
+    @Test func hostileValuesAreCutQuickly() throws {
+        // Openers everywhere make the cut close brackets; a huge value is read only as far as the cut.
+        let nickname = String(repeating: "「摸鱼（a", count: 12_000)
+        let start = ContinuousClock.now
+        let cut = try render("{nickname|2000}", values(nickname: nickname))
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(cut.count <= 2000)
+        #expect(cut.contains("……"))
+    }
+
     @Test func fallbackAppliesWhenEmptyAfterFilters() throws {
         #expect(try render("{nickname ?? 匿名牛马}", values(nickname: nil)) == "匿名牛马")
         #expect(try render("{nickname ?? 匿名牛马}", values(nickname: "小王")) == "小王")

@@ -26,15 +26,17 @@ extension TextShaper {
     /// when the text has Han characters, else `…`; a text of at most `limit`
     /// characters is returned as it is. Used by the `{name|12}` template filter.
     package static func cut(_ text: String, toCharacters limit: Int) -> String {
-        let characters = Array(text)
+        // The cut reads one character past what it keeps: a 64 KiB nickname costs no more than 12 characters.
+        let characters = Array(text.prefix(limit + 1))
         guard characters.count > limit else { return text }
         let mark = ellipsis(for: text)
         var room = limit - mark.count
         // Closers added after the ellipsis count too: keep fewer until all fits.
         while room >= 0 {
             let (cutText, _) = cut(characters, at: room, ellipsis: mark)
-            if cutText.count <= limit { return cutText }
-            room -= 1
+            let excess = cutText.count - limit
+            if excess <= 0 { return cutText }
+            room -= excess
         }
         return String(mark.prefix(max(0, limit)))
     }
