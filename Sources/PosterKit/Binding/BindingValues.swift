@@ -19,6 +19,14 @@ public struct BindingValues: Sendable {
         self.values = values
     }
 
+    /// No values at all: every placeholder reads as empty (for what needs none, such
+    /// as a colour function over literals).
+    public static let empty = BindingValues(values: [:])
+
+    private init(values: [String: BindingValue]) {
+        self.values = values
+    }
+
     /// The value of a name as a template prints it; unknown and absent names read as empty.
     public subscript(name: String) -> String { values[name]?.text ?? "" }
 

@@ -23,7 +23,7 @@ public struct StackElement: PosterElement {
                   layout.size.height > 0 || !layout.items.isEmpty
             else { continue }
             items += layout.items
-            y = flowY + child.y + layout.size.height
+            y = flowY + child.frame(for: context.values).y + layout.size.height
             placed += 1
         }
         let used = y - slot.origin.y
@@ -52,13 +52,13 @@ public struct GroupElement: PosterElement {
     let children: [ElementNode]
     let clip: Clip
     let radius: Double
-    let opacity: Double
+    let opacity: NumberValue
     let tint: ColorValue?
 
     public init(from reader: ElementReader) {
         clip = Self.readClip(reader)
         radius = reader.number("radius", default: 0, range: 0...1000)
-        opacity = reader.number("opacity", default: 1, range: 0...1)
+        opacity = reader.numberValue("opacity", default: 1, range: 0...1)
         tint = reader.color("tint", default: nil)
         children = reader.children("children")
     }
@@ -80,7 +80,7 @@ public struct GroupElement: PosterElement {
         for child in children {
             guard let layout = try context.layout(child, parentOrigin: slot.origin, parentWidth: slot.width) else { continue }
             items += layout.items
-            bottom = max(bottom, slot.origin.y + child.y + layout.size.height)
+            bottom = max(bottom, slot.origin.y + child.frame(for: context.values).y + layout.size.height)
         }
         let height = slot.height ?? (bottom - slot.origin.y)
         let frame = Rect(x: slot.origin.x, y: slot.origin.y, width: slot.width, height: height)
@@ -90,7 +90,7 @@ public struct GroupElement: PosterElement {
         case .rect: clipShape = .rect(frame, cornerRadius: radius)
         case .circle: clipShape = .ellipse(frame)
         }
-        let item = DisplayItem.group(items, opacity: opacity, clip: clipShape, tint: tint.map(context.color))
+        let item = DisplayItem.group(items, opacity: opacity.value(context.values), clip: clipShape, tint: tint.map(context.color))
         return ElementLayout(size: Size(width: slot.width, height: height), items: [item])
     }
 }

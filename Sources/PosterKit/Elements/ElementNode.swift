@@ -11,14 +11,22 @@ public struct ElementNode: Sendable {
     public let id: String?
     /// Where the element was declared, for reports.
     public let path: JSONPath
-    /// Left edge relative to the parent (a stack's left edge inside stacks).
+    /// Left edge relative to the parent (a stack's left edge inside stacks). When
+    /// the theme wrote an expression, its lowest value: what the render-cost estimate
+    /// assumes; layout reads `frame(for:)`.
     public let x: Double
-    /// Top edge relative to the parent; inside a stack, extra space before the element.
+    /// Top edge relative to the parent; inside a stack, extra space before the
+    /// element. For an expression, its lowest value (see `frame(for:)`).
     public let y: Double
-    /// Fixed width; nil fills the parent's width right of `x`.
+    /// Fixed width; nil fills the parent's width right of `x`. For an expression,
+    /// its largest value, the worst case for the cost estimate (see `frame(for:)`).
     public let width: Double?
-    /// Fixed height; nil lets the element size itself.
+    /// Fixed height; nil lets the element size itself. For an expression, its
+    /// largest value (see `frame(for:)`).
     public let height: Double?
+    /// The four as written, when one of them is an expression over number
+    /// placeholders; nil when all are numbers.
+    let expressions: Geometry?
     /// Shown only when this holds.
     public let when: Condition?
     /// Degrees to turn the element clockwise when drawn (nil: not turned); layout
@@ -56,10 +64,12 @@ public struct ElementNode: Sendable {
         }
         let limits = ThemeLimits.self
         let id = object.optionalString("id")
-        let x = object.number("x", default: 0, range: -limits.maximumCanvasSide...limits.maximumCanvasSide)
-        let y = object.number("y", default: 0, range: -limits.maximumCanvasSide...limits.maximumCanvasSide)
-        let width = object.hasValue("width") ? object.number("width", default: 0, range: 0...limits.maximumCanvasSide) : nil
-        let height = object.hasValue("height") ? object.number("height", default: 0, range: 0...limits.maximumCanvasSide) : nil
+        let side = limits.maximumCanvasSide
+        let geometry = Geometry(
+            x: context.numberValue("x", in: object, default: 0, range: -side...side),
+            y: context.numberValue("y", in: object, default: 0, range: -side...side),
+            width: object.hasValue("width") ? context.numberValue("width", in: object, default: 0, range: 0...side) : nil,
+            height: object.hasValue("height") ? context.numberValue("height", in: object, default: 0, range: 0...side) : nil)
         var when: Condition?
         if let source = object.optionalString("when") {
             when = context.condition(source, key: "when", in: object)
@@ -69,8 +79,33 @@ public struct ElementNode: Sendable {
         let element = factory(reader)
         effects.check(element, in: object)
         object.finish()
-        return ElementNode(element: element, typeName: typeName, id: id, path: object.path, x: x, y: y,
-                           width: width, height: height, when: when, rotate: effects.rotate, origin: effects.origin,
-                           blend: effects.blend, location: object.node.location, storedLabel: id ?? object.path.description)
+        return ElementNode(element: element, typeName: typeName, id: id, path: object.path,
+                           x: geometry.x.lowest, y: geometry.y.lowest, width: geometry.width?.highest,
+                           height: geometry.height?.highest, expressions: geometry.isConstant ? nil : geometry, when: when,
+                           rotate: effects.rotate, origin: effects.origin, blend: effects.blend, location: object.node.location,
+                           storedLabel: id ?? object.path.description)
+    }
+}
+
+extension ElementNode {
+    /// An element's position and size as written: numbers or expressions.
+    struct Geometry: Sendable {
+        let x: NumberValue
+        let y: NumberValue
+        let width: NumberValue?
+        let height: NumberValue?
+
+        var isConstant: Bool { [x, y, width, height].allSatisfy { $0?.isConstant ?? true } }
+    }
+
+    /// The position and size for one result: the numbers as written, or the
+    /// expressions evaluated with the result's values.
+    public func frame(for values: BindingValues) -> (x: Double, y: Double, width: Double?, height: Double?) {
+        guard let expressions else { return (x, y, width, height) }
+        // A computed side too small to scale to (CostEstimator.minimumSide) draws nothing, as 0 does.
+        func side(_ value: NumberValue?) -> Double? {
+            value.map { $0.value(values) }.map { $0 < CostEstimator.minimumSide ? 0 : $0 }
+        }
+        return (expressions.x.value(values), expressions.y.value(values), side(expressions.width), side(expressions.height))
     }
 }

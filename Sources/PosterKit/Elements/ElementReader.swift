@@ -31,14 +31,33 @@ public final class ElementReader {
             object.report("expected a colour such as \"#FF5A36\", found \(node.kindDescription)", for: key)
             return nil
         }
+        guard ColorExpression.isCall(source) else {
+            guard let value = colorLeaf(source, key: key) else { return nil }
+            if case .bound = value { context.registerColor(value, path: object.path(for: key), location: node.location) }
+            return value
+        }
+        switch ColorExpression.parse(source, leaf: { colorLeaf($0, key: key) }) {
+        case .failure(let error):
+            // An empty message: a leaf already reported its own problem.
+            if !error.message.isEmpty { object.report(error.message, for: key) }
+            return nil
+        case .success(let expression):
+            if expression.isConstant, let color = expression.resolve(BindingValues.empty) { return .literal(color) }
+            let value = ColorValue.derived(expression)
+            context.registerColor(value, path: object.path(for: key), location: node.location)
+            return value
+        }
+    }
+
+    /// A colour as written, or a template such as `{accent}80` checked for every variant later.
+    private func colorLeaf(_ source: String, key: String) -> ColorValue? {
         if source.contains("{") {
-            guard let template = context.template(source, key: key, in: object, allowed: context.variantNames, what: "colours")
-            else { return nil }
-            context.registerColor(template, path: object.path(for: key), location: node.location)
-            return .bound(template)
+            return context.template(source, key: key, in: object, allowed: context.variantNames, what: "colours").map(ColorValue.bound)
         }
         guard let color = ColorValue.parseColor(source) else {
-            object.report("'\(source)' is not a colour; expected #RGB, #RGBA, #RRGGBB, #RRGGBBAA or transparent", for: key)
+            object.report(
+                "'\(source)' is not a colour; expected #RGB, #RGBA, #RRGGBB, #RRGGBBAA, transparent or a colour function (\(ColorExpression.functionNames.joined(separator: ", ")))",
+                for: key)
             return nil
         }
         return .literal(color)
@@ -47,6 +66,13 @@ public final class ElementReader {
     /// A number, reporting values outside `range`.
     public func number(_ key: String, default fallback: Double, range: ClosedRange<Double>) -> Double {
         object.number(key, default: fallback, range: range)
+    }
+
+    /// A number, or a string holding an expression over number placeholders such as
+    /// `"{percent.c} / 100"` whose every value over every result lies in `range`
+    /// (reported otherwise); resolve it per result with `NumberValue.value(_:)`.
+    public func numberValue(_ key: String, default fallback: Double, range: ClosedRange<Double>) -> NumberValue {
+        context.numberValue(key, in: object, default: fallback, range: range)
     }
 
     /// An optional number; nil when the key is absent.

@@ -9,14 +9,14 @@ public struct ImageElement: PosterElement {
     let fit: ImageFit
     let radius: Double
     let circle: Bool
-    let opacity: Double
+    let opacity: NumberValue
 
     public init(from reader: ElementReader) {
         source = reader.asset("src") ?? Template(literal: "")
         fit = reader.choice("fit", default: .contain)
         radius = reader.number("radius", default: 0, range: 0...1000)
         circle = reader.bool("circle", default: false)
-        opacity = reader.number("opacity", default: 1, range: 0...1)
+        opacity = reader.numberValue("opacity", default: 1, range: 0...1)
     }
 
     public func layout(in slot: LayoutSlot, context: LayoutContext) throws(RenderError) -> ElementLayout {
@@ -26,7 +26,8 @@ public struct ImageElement: PosterElement {
         let frame = Rect(x: slot.origin.x, y: slot.origin.y, width: slot.width, height: height)
         return ElementLayout(
             size: Size(width: slot.width, height: height),
-            items: [.image(asset, frame: frame, fit: fit, cornerRadius: radius, circle: circle, opacity: opacity)])
+            items: [.image(asset, frame: frame, fit: fit, cornerRadius: radius, circle: circle,
+                           opacity: opacity.value(context.values))])
     }
 }
 
@@ -42,7 +43,7 @@ public struct ShapeElement: PosterElement {
     let stroke: StrokeValue?
     let radius: Double
     let shadow: ShadowValue?
-    let opacity: Double
+    let opacity: NumberValue
 
     public init(from reader: ElementReader) {
         kind = reader.choice("shape", default: .rect)
@@ -50,7 +51,7 @@ public struct ShapeElement: PosterElement {
         stroke = reader.stroke("stroke")
         radius = reader.number("radius", default: 0, range: 0...1000)
         shadow = reader.shadow("shadow")
-        opacity = reader.number("opacity", default: 1, range: 0...1)
+        opacity = reader.numberValue("opacity", default: 1, range: 0...1)
         if kind == .line, fill != nil { reader.report("a line has no inside to fill; use stroke", for: "fill") }
         // Only when neither is written: an invalid one is already reported where it is.
         if fill == nil, stroke == nil, !reader.object.contains("fill"), !reader.object.contains("stroke") {
@@ -76,6 +77,7 @@ public struct ShapeElement: PosterElement {
         var item = DisplayItem.shape(
             geometry, fill: fill?.resolve(context.values, in: box), stroke: stroke?.resolve(context.values),
             shadow: shadow?.resolve(context.values))
+        let opacity = opacity.value(context.values)
         if opacity < 1 { item = .group([item], opacity: opacity, clip: nil) }
         return ElementLayout(size: Size(width: slot.width, height: height), items: [item])
     }

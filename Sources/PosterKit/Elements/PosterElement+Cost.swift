@@ -74,7 +74,7 @@ extension ShapeElement: CostEstimating {
         }
         let grow = stroke?.width ?? 0
         estimator.addShadow(shadow, width: width + grow, height: height + grow, what: "shape", node)
-        if opacity < 1 {
+        if opacity.lowest < 1 {
             estimator.add(.layers, estimator.canvasPixels, "a semi-transparent shape's canvas-sized layer", node)
         }
     }
@@ -194,7 +194,7 @@ extension GroupElement: CostEstimating {
 
     func estimateCost(width: Double, height: Double, node: ElementNode, in estimator: CostEstimator) {
         let clips = clip != .none
-        if opacity < 1 || tint != nil || (node.blend != .normal && clips) {
+        if opacity.lowest < 1 || tint != nil || (node.blend != .normal && clips) {
             // Cairo sizes a pushed group to the clip: the group's box if it clips, else the canvas.
             let pixels = clips ? estimator.pixels(width, height) : estimator.canvasPixels
             estimator.add(.layers, pixels, clips ? "group layer (clipped)" : "group layer (unclipped: the whole canvas)", node)

@@ -19,7 +19,7 @@ public struct QRElement: PosterElement {
     let quietZone: Int
 
     public init(from reader: ElementReader) {
-        data = reader.text("data", default: "{link}") ?? Template(parts: [.placeholder("link")])
+        data = reader.text("data", default: "{link}") ?? Template(placeholder: "link")
         // Placeholders vary per result (the link's nickname is bounded), but fixed text alone must fit.
         var fixedBytes = 0
         for case .literal(let text) in data.parts { fixedBytes += text.utf8.count }

@@ -7,14 +7,37 @@ public enum ColorValue: Sendable, Hashable {
     case literal(Color)
     /// A placeholder such as "{accent}", resolved per variant (checked at load for all 32).
     case bound(Template)
+    /// A colour function over placeholders, such as `mix({accent}, #FFFFFF, 0.8)`
+    /// (checked at load for all 32 variants; one over literals only is read as a literal).
+    case derived(ColorExpression)
 
     /// The colour for one result; nil when a bound value is not a colour
     /// (theme validation checks every variant, so this only fails for unvalidated themes).
     public func resolve(_ values: BindingValues) -> Color? {
         switch self {
         case .literal(let color): color
-        case .bound(let template): ColorValue.parseColor(template.render(values))
+        case .bound(let template): ColorValue.parseColorOrFunction(template.render(values))
+        case .derived(let expression): expression.resolve(values)
         }
+    }
+
+    /// Why the value gives no colour for these values (`'#E8503' is not a colour`); nil when it gives one.
+    public func problem(_ values: BindingValues) -> String? {
+        switch self {
+        case .literal: nil
+        case .bound: ColorExpression.color(self).problem(values)
+        case .derived(let expression): expression.problem(values)
+        }
+    }
+
+    /// Parses a colour, or a colour function over colours written out (what a
+    /// variable such as `paper: "lighten({accent}, 0.9)"` gives once bound).
+    static func parseColorOrFunction(_ text: String) -> Color? {
+        if let color = parseColor(text) { return color }
+        guard ColorExpression.isCall(text),
+              case .success(let expression) = ColorExpression.parse(text, leaf: { parseColor($0).map(ColorValue.literal) })
+        else { return nil }
+        return expression.resolve(.empty)
     }
 
     /// Parses `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA` or `transparent`.

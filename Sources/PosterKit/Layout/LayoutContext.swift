@@ -95,11 +95,12 @@ public final class LayoutContext {
             currentPaths.removeLast()
             laidOutChild.removeLast()
         }
-        let origin = Point(x: parentOrigin.x + node.x, y: (flowY ?? parentOrigin.y) + node.y)
-        let width = node.width ?? max(0, parentWidth - node.x)
+        let frame = node.frame(for: values)
+        let origin = Point(x: parentOrigin.x + frame.x, y: (flowY ?? parentOrigin.y) + frame.y)
+        let width = frame.width ?? max(0, parentWidth - frame.x)
         let index = laidOutElements?.count
         laidOutElements?.append(LaidOutElement(label: node.label, type: node.typeName, depth: currentLabels.count - 1, items: []))
-        var layout = try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: node.height), context: self)
+        var layout = try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: frame.height), context: self)
         var rotation: Rotation?
         if let degrees = node.rotate {
             let box = Rect(x: origin.x, y: origin.y, width: layout.size.width, height: layout.size.height)

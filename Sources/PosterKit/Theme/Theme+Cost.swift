@@ -138,8 +138,11 @@ final class CostEstimator {
     /// at most what the shaper keeps.
     func maximumCharacters(_ template: Template) -> Int {
         let limit = TextShaper.maximumCharacters
-        if !BindingDescriptor.userTextNames.isDisjoint(with: template.names) { return limit }
-        return variants.reduce(0) { max($0, min(limit, template.render($1).count)) }
+        // A user field counts as `limit` characters unless a filter cuts it (`{nickname|12}`).
+        return variants.reduce(0) { longest, values in
+            let characters = template.maximumCharacters(values, unbounded: BindingDescriptor.userTextNames) ?? limit
+            return max(longest, min(limit, characters))
+        }
     }
 
     /// Reports a problem drawing would hit, at the element.

@@ -88,14 +88,16 @@ extension Theme {
         }
     }
 
-    /// Checks that every colour written with a placeholder gives a colour for every variant.
-    private func checkVariantColors(_ colors: [(template: Template, path: JSONPath, location: SourceLocation?)],
+    /// Checks that every colour written with a placeholder (or a colour function over
+    /// one) gives a colour for every variant.
+    private func checkVariantColors(_ colors: [(value: ColorValue, path: JSONPath, location: SourceLocation?)],
                                     diagnostics: Diagnostics) {
         let bindings = Self.variantResults.map { ($0, bind($0)) }
         for color in colors {
-            for (resolved, values) in bindings where ColorValue.parseColor(color.template.render(values)) == nil {
+            for (resolved, values) in bindings {
+                guard let problem = color.value.problem(values) else { continue }
                 diagnostics.error(
-                    "'\(color.template.render(values))' is not a colour (for \(resolved.pack.rawValue) \(resolved.personality.code))",
+                    "\(problem) (for \(resolved.pack.rawValue) \(resolved.personality.code))",
                     path: color.path, location: color.location)
                 break
             }

@@ -121,10 +121,11 @@ final class ThemeReadContext {
         return nodes
     }
 
-    private(set) var boundColors: [(template: Template, path: JSONPath, location: SourceLocation?)] = []
+    /// Every colour that varies by variant (a placeholder or a colour function over one), checked for all 32.
+    private(set) var boundColors: [(value: ColorValue, path: JSONPath, location: SourceLocation?)] = []
 
-    func registerColor(_ template: Template, path: JSONPath, location: SourceLocation?) {
-        boundColors.append((template, path, location))
+    func registerColor(_ value: ColorValue, path: JSONPath, location: SourceLocation?) {
+        boundColors.append((value, path, location))
     }
 
     func registerAsset(_ template: Template, path: JSONPath, location: SourceLocation?) {

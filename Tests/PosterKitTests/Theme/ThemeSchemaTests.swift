@@ -178,7 +178,7 @@ import TestSupport
             #expect(ColorValue.parseColor(literal) != nil)
             #expect(matches(literal), "the schema rejects \(literal)")
         }
-        for template in ["{accent}", "{accent}80"] {
+        for template in ["{accent}", "{accent}80", "mix({accent}, #FFFFFF, 0.8)", " readable(on: #FFF, #000, #FFF)"] {
             #expect(matches(template), "the schema rejects \(template)")
         }
         for wrong in ["#12", "#12345", "red", "#GGGGGG", ""] {
@@ -260,13 +260,13 @@ import TestSupport
         #expect(image.fit.rawValue == (try Self.string("fit", of: imageSchema)))
         #expect(image.radius == (try Self.number("radius", of: imageSchema)))
         #expect(image.circle == (try Self.bool("circle", of: imageSchema)))
-        #expect(image.opacity == (try Self.number("opacity", of: imageSchema)))
+        #expect(image.opacity == .constant(try Self.number("opacity", of: imageSchema)))
 
         let shapeSchema = try Self.definition("shape", in: schema)
         let shape = try #require(elements[2] as? ShapeElement)
         #expect(shape.kind.rawValue == (try Self.string("shape", of: shapeSchema)))
         #expect(shape.radius == (try Self.number("radius", of: shapeSchema)))
-        #expect(shape.opacity == (try Self.number("opacity", of: shapeSchema)))
+        #expect(shape.opacity == .constant(try Self.number("opacity", of: shapeSchema)))
         let linearSchema = try Self.definition("linearGradient", in: schema)
         guard case .linear(let angle, _) = shape.fill else {
             Issue.record("a gradient without a type is not linear")
@@ -315,7 +315,7 @@ import TestSupport
         let group = try #require(elements[7] as? GroupElement)
         #expect((group.clip != .none) == (try Self.bool("clip", of: groupSchema)))
         #expect(group.radius == (try Self.number("radius", of: groupSchema)))
-        #expect(group.opacity == (try Self.number("opacity", of: groupSchema)))
+        #expect(group.opacity == .constant(try Self.number("opacity", of: groupSchema)))
 
         let node = try #require(theme.elements.first)
         for (key, value) in [("x", node.x), ("y", node.y)] {

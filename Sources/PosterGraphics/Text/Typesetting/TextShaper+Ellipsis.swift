@@ -20,6 +20,27 @@ extension TextShaper {
         text.contains(where: \.isIdeograph) ? "……" : "…"
     }
 
+    /// `text` cut to at most `limit` characters (grapheme clusters, so an emoji
+    /// stays whole), the ellipsis and any closing brackets included, by the rules a
+    /// text that does not fit is cut with (`cut(_:at:ellipsis:)`): the Chinese `……`
+    /// when the text has Han characters, else `…`; a text of at most `limit`
+    /// characters is returned as it is. Used by the `{name|12}` template filter.
+    package static func cut(_ text: String, toCharacters limit: Int) -> String {
+        // The cut reads one character past what it keeps: a 64 KiB nickname costs no more than 12 characters.
+        let characters = Array(text.prefix(limit + 1))
+        guard characters.count > limit else { return text }
+        let mark = ellipsis(for: text)
+        var room = limit - mark.count
+        // Closers added after the ellipsis count too: keep fewer until all fits.
+        while room >= 0 {
+            let (cutText, _) = cut(characters, at: room, ellipsis: mark)
+            let excess = cutText.count - limit
+            if excess <= 0 { return cutText }
+            room -= excess
+        }
+        return String(mark.prefix(max(0, limit)))
+    }
+
     /// Cuts the text at the smallest size so it fits, ending it with an ellipsis:
     /// never inside a number or Latin word when a break between words or Han
     /// characters is near, and with an opening bracket or quote either dropped
