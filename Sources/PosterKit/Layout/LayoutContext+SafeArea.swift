@@ -20,7 +20,10 @@ extension LayoutContext {
         items.flatMap { item -> [Rect] in
             switch item {
             case .text, .qr: item.bounds.map { [$0] } ?? []
-            case .group(let children, _, _, _): essentialBounds(children)
+            case .group(let children, _, _, _, let rotation, _):
+                // A turned group's text is where the turned box is (`bounds` accounts for the turn).
+                rotation == nil ? essentialBounds(children)
+                    : essentialBounds(children).isEmpty ? [] : item.bounds.map { [$0] } ?? []
             case .shape, .image: []
             }
         }

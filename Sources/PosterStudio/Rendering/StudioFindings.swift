@@ -61,7 +61,7 @@ struct StudioFindings {
         items.flatMap { item -> [QRPlacement] in
             switch item {
             case .qr(let placement, _, _): [placement]
-            case .group(let children, _, _, _): placements(in: children)
+            case .group(let children, _, _, _, _, _): placements(in: children)
             default: []
             }
         }

@@ -28,7 +28,7 @@ import Testing
                 switch item {
                 case .shape(.rect(let box, _), let fill, _, _):
                     if case .solid(let color)? = fill { frames[ContrastLint.hex(color.red, color.green, color.blue)] = box }
-                case .group(let children, _, _, _): visit(children)
+                case .group(let children, _, _, _, _, _): visit(children)
                 default: break
                 }
             }
