@@ -57,6 +57,9 @@ public struct TextStyle: Sendable, Hashable {
     /// Whether a text of at most two lines gets two lines of similar length,
     /// broken between phrases (for headlines and slogans); off by default.
     public var balance: Bool
+    /// OpenType features for the whole text, such as `tnum` (tabular figures) or
+    /// `-liga` (no ligatures), in the order the theme gave them.
+    public var features: [String]
 
     /// The gap `autospace` sets, as a fraction of the font size (CSS Text 4's ⅛ em).
     public static let autospaceRatio = 0.125
@@ -67,7 +70,7 @@ public struct TextStyle: Sendable, Hashable {
         minimumSize: Double? = nil, letterSpacing: Double = 0, lineHeight: Double = 1,
         alignment: TextAlignment = .left, maxLines: Int? = nil, overflow: TextOverflow = .ellipsis,
         punctuation: PunctuationMode = .compress, trimStart: Bool = true, autospace: Bool = false,
-        keepsWords: Bool = true, balance: Bool = false
+        keepsWords: Bool = true, balance: Bool = false, features: [String] = []
     ) {
         self.family = family
         self.weight = weight
@@ -84,6 +87,7 @@ public struct TextStyle: Sendable, Hashable {
         self.autospace = autospace
         self.keepsWords = keepsWords
         self.balance = balance
+        self.features = features
     }
 }
 

@@ -12,6 +12,8 @@ package final class FontLibrary: @unchecked Sendable {
     package let fonts: [PinnedFont]
     /// The family names available to themes.
     package let families: Set<String>
+    /// For each font file a theme ships (see `init(themeFiles:)`), the families it declares.
+    package let themeFamilies: [String: [String]]
     let config: OpaquePointer
 
     /// Loads the given font files into a fresh configuration; a missing file is
@@ -21,7 +23,7 @@ package final class FontLibrary: @unchecked Sendable {
     }
 
     /// `useSystemCache: false` always scans the font files (for tests comparing both ways).
-    init(fonts: [PinnedFont], useSystemCache: Bool) throws(GraphicsError) {
+    init(fonts: [PinnedFont], useSystemCache: Bool, themeFiles: [String] = []) throws(GraphicsError) {
         for font in fonts where !FileManager.default.isReadableFile(atPath: font.path) {
             throw GraphicsError(
                 .fontMissing,
@@ -41,16 +43,62 @@ package final class FontLibrary: @unchecked Sendable {
         // In pinned order, each file from fontconfig's cache when it has a valid one, else scanned.
         let cache = useSystemCache ? SystemFontCache(config: config) : nil
         defer { cache?.close() }
-        for font in fonts {
+        var loaded: Set<String> = []
+        // A file that gives several families (the CJK collections) is added once.
+        for font in fonts where loaded.insert(font.path).inserted {
             if let cache, cache.add(font) { continue }
             guard FcConfigAppFontAddFile(config, font.path) != 0 else {
                 FcConfigDestroy(config)
                 throw GraphicsError(.fontSetup, "fontconfig could not load \(font.path) (\(font.family))")
             }
         }
+        var themeFamilies: [String: [String]] = [:]
+        for file in themeFiles {
+            guard FcConfigAppFontAddFile(config, file) != 0 else {
+                FcConfigDestroy(config)
+                throw GraphicsError(.fontSetup, "fontconfig could not read \(file) as a font")
+            }
+            themeFamilies[file] = Self.families(of: file, in: config)
+        }
         self.config = config
         self.fonts = fonts
-        self.families = Set(fonts.map(\.family))
+        self.families = Set(fonts.map(\.family)).union(themeFamilies.values.joined())
+        self.themeFamilies = themeFamilies
+    }
+
+    /// A private configuration with the pinned fonts and the font files a theme ships
+    /// (absolute paths, already checked), for that theme's renders only.
+    ///
+    /// Why a configuration per theme rather than adding the files to the shared one:
+    /// the shared configuration is read by every render thread at once, and fontconfig
+    /// does not lock its font sets against a concurrent `FcConfigAppFontAddFile`; nor
+    /// would the workers' Pango font maps, which cache font sets, see fonts added later.
+    /// A configuration of its own is immutable once made, like the shared one, and keeps
+    /// one theme's family names from ever matching in another theme's renders. The
+    /// pinned files come from fontconfig's cache, so making one takes about a millisecond.
+    package convenience init(themeFiles: [String]) throws(GraphicsError) {
+        try self.init(fonts: PinnedFont.standard, useSystemCache: true, themeFiles: themeFiles)
+    }
+
+    /// The family names of every face fontconfig added from `file`.
+    private static func families(of file: String, in config: OpaquePointer) -> [String] {
+        guard let set = FcConfigGetFonts(config, FcSetApplication) else { return [] }
+        var families: [String] = []
+        for position in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[position] else { continue }
+            var path: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(pattern, FC_FILE, 0, &path) == FcResultMatch, let path,
+                  String(cString: path) == file
+            else { continue }
+            var index: Int32 = 0
+            var family: UnsafeMutablePointer<FcChar8>?
+            while FcPatternGetString(pattern, FC_FAMILY, index, &family) == FcResultMatch, let name = family {
+                let text = String(cString: name)
+                if !families.contains(text) { families.append(text) }
+                index += 1
+            }
+        }
+        return families
     }
 
     deinit { FcConfigDestroy(config) }

@@ -26,6 +26,10 @@ package struct PinnedFont: Sendable, Hashable {
     package static let standard: [PinnedFont] = [
         PinnedFont(family: "Noto Sans CJK SC", path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", package: "fonts-noto-cjk"),
         PinnedFont(family: "Noto Sans CJK SC", path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", package: "fonts-noto-cjk"),
+        // The monospaced faces are in the same collections as Noto Sans CJK SC (faces 7), so
+        // the files load once; the entries make the family usable and stamp it in the goldens.
+        PinnedFont(family: "Noto Sans Mono CJK SC", path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", package: "fonts-noto-cjk"),
+        PinnedFont(family: "Noto Sans Mono CJK SC", path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", package: "fonts-noto-cjk"),
         PinnedFont(family: "Noto Serif CJK SC", path: "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc", package: "fonts-noto-cjk"),
         PinnedFont(family: "Noto Serif CJK SC", path: "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc", package: "fonts-noto-cjk"),
         PinnedFont(family: "Smiley Sans", path: "/usr/share/fonts/truetype/smiley-sans/SmileySans-Oblique.ttf", package: "fonts-smiley-sans"),

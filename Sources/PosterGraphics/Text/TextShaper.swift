@@ -116,6 +116,10 @@ package final class TextShaper {
             let spacing = pango_attr_letter_spacing_new(Int32((style.letterSpacing * Double(PANGO_SCALE)).rounded()))
             pango_attr_list_insert(attributes, spacing)
         }
+        if !style.features.isEmpty {
+            // Whole-text features (tabular figures); HarfBuzz adds the typesetter's `halt` ranges to them.
+            pango_attr_list_insert(attributes, pango_attr_font_features_new(style.features.joined(separator: ",")))
+        }
         if let attributes { extra(attributes) }
         pango_layout_set_attributes(layout.handle, attributes)
         pango_attr_list_unref(attributes)

@@ -40,7 +40,7 @@ public struct ElementNode: Sendable {
     public let location: SourceLocation?
 
     /// The common keys every element accepts besides its own.
-    public static let commonKeys = ["type", "id", "x", "y", "width", "height", "when", "rotate", "origin", "blend"]
+    public static let commonKeys = ["type", "id", "x", "y", "width", "height", "when", "rotate", "origin", "blend", "style"]
 
     /// A name for reports: the id, else the JSON path.
     public var label: String { storedLabel }
@@ -48,20 +48,24 @@ public struct ElementNode: Sendable {
     private let storedLabel: String
 
     /// Reads one element, dispatching on `type` through the registry; nil when it cannot.
-    static func read(_ object: ObjectReader, context: ThemeReadContext) -> ElementNode? {
-        let typeName = object.requiredString("type")
+    static func read(_ written: ObjectReader, context: ThemeReadContext) -> ElementNode? {
+        let typeName = written.requiredString("type")
         guard !typeName.isEmpty else {
-            for key in object.keys { object.declare(key) }
+            for key in written.keys { written.declare(key) }
             return nil
         }
-        for key in commonKeys + (context.registry.properties(of: typeName) ?? []) { object.declare(key) }
+        let typeKeys = commonKeys + (context.registry.properties(of: typeName) ?? [])
+        for key in typeKeys { written.declare(key) }
         guard let factory = context.registry.factories[typeName] else {
-            for key in object.keys { object.declare(key) }
-            object.report(
+            for key in written.keys { written.declare(key) }
+            written.report(
                 "unknown element type '\(typeName)'; known types: \(context.registry.typeNames.joined(separator: ", "))",
                 for: "type")
             return nil
         }
+        // Named styles merged in: the element's own keys win (see NamedStyle).
+        let object = context.applyingStyles(to: written, typeName: typeName, typeKeys: Set(typeKeys))
+        if object !== written { for key in typeKeys { object.declare(key) } }
         let limits = ThemeLimits.self
         let id = object.optionalString("id")
         let side = limits.maximumCanvasSide

@@ -105,9 +105,12 @@ public final class ElementReader {
     public func fontFamily(_ key: String, default fallback: String) -> String {
         guard let family = object.optionalString(key) else { return fallback }
         guard context.fontFamilies.contains(family) else {
-            object.report(
-                "font '\(family)' is not pinned; available: \(context.fontFamilies.sorted().joined(separator: ", "))",
-                for: key)
+            let available = context.fontFamilies.sorted().joined(separator: ", ")
+            let shipped = context.shipsFonts ? " nor shipped by the theme" : ""
+            let message = ObjectReader.suggestion(for: family, among: context.fontFamilies).map {
+                "font '\(family)' is not pinned\(shipped); did you mean '\($0)'? Available: \(available)"
+            } ?? "font '\(family)' is not pinned\(shipped); available: \(available)"
+            object.report(message, for: key)
             return fallback
         }
         return family

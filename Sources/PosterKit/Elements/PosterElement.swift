@@ -65,13 +65,20 @@ public struct ElementRegistry: Sendable {
         propertyNames[Element.typeName] = Element.propertyNames
     }
 
+    /// Adds a type whose factory makes another type's element: `use` reads into the
+    /// `group` it draws.
+    mutating func register(typeName: String, propertyNames: [String], factory: @escaping Factory) {
+        factories[typeName] = factory
+        self.propertyNames[typeName] = propertyNames
+    }
+
     /// The registered type names, sorted.
     public var typeNames: [String] { factories.keys.sorted() }
 
     /// The element-specific keys a registered type reads.
     public func properties(of typeName: String) -> [String]? { propertyNames[typeName] }
 
-    /// The built-in types: text, image, shape, qr, dimensions, stack, group, row and filler.
+    /// The built-in types: text, image, shape, qr, dimensions, stack, group, row, filler and use.
     public static let standard: ElementRegistry = {
         var registry = ElementRegistry()
         registry.register(TextElement.self)
@@ -83,6 +90,8 @@ public struct ElementRegistry: Sendable {
         registry.register(GroupElement.self)
         registry.register(RowElement.self)
         registry.register(FillerElement.self)
+        registry.register(typeName: ComponentUse.typeName, propertyNames: ComponentUse.propertyNames,
+                          factory: ComponentUse.expand)
         return registry
     }()
 }

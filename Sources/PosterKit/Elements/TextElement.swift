@@ -8,6 +8,7 @@ public struct TextElement: PosterElement {
     public static let propertyNames = [
         "text", "font", "weight", "italic", "size", "minSize", "letterSpacing", "lineHeight", "align",
         "verticalAlign", "maxLines", "overflow", "punctuation", "trimStart", "autospace", "keepWords", "balance", "color", "stroke", "shadow",
+        "numeric", "features",
     ]
 
     enum VerticalAlignment: String, CaseIterable { case top, center, bottom }
@@ -53,7 +54,8 @@ public struct TextElement: PosterElement {
             overflow: reader.choice("overflow", default: TextOverflow.ellipsis),
             punctuation: reader.choice("punctuation", default: PunctuationMode.compress),
             trimStart: reader.bool("trimStart", default: true), autospace: reader.bool("autospace", default: true),
-            keepsWords: reader.bool("keepWords", default: true), balance: reader.bool("balance", default: false))
+            keepsWords: reader.bool("keepWords", default: true), balance: reader.bool("balance", default: false),
+            features: reader.fontFeatures())
         if let minimum = style.minimumSize, minimum > size {
             reader.report("minSize \(minimum) is larger than size \(size)", for: "minSize")
         }

@@ -102,7 +102,7 @@ extension PosterRenderer {
     package func qrFits(_ result: QuizResult, theme: Theme, links: LinkStyle) throws(RenderError) -> [QRFit] {
         try pool.withWorker { worker throws(RenderError) in
             let values = theme.bind(ResolvedResult(result), links: links)
-            let (_, context) = try Self.layoutKeepingContext(theme: theme, values: values, shaper: worker.shaper, recordingQRFits: true)
+            let (_, context) = try Self.layoutKeepingContext(theme: theme, values: values, shaper: worker.shaper(for: theme), recordingQRFits: true)
             return context.qrFits ?? []
         }
     }

@@ -18,7 +18,7 @@ extension PosterRenderer {
         let clock = { DispatchTime.now().uptimeNanoseconds }
         let start = clock()
         let values = theme.bind(ResolvedResult(request.result), links: request.links ?? defaults.links)
-        let (list, context) = try layoutKeepingContext(theme: theme, values: values, shaper: worker.shaper,
+        let (list, context) = try layoutKeepingContext(theme: theme, values: values, shaper: worker.shaper(for: theme),
                                                        recordingElements: extras.contains(.layoutDump),
                                                        recordingQRFits: extras.contains(.qrMisfitsLeftOut))
         let laidOut = clock()

@@ -4,9 +4,35 @@ import PosterGraphics
 final class RenderWorker {
     let shaper: TextShaper
     let canvas = PosterCanvas()
+    private let layoutCapacity: Int
+    /// Shapers over the font configurations of themes that ship fonts, most recent last.
+    private var themeShapers: [(library: FontLibrary, shaper: TextShaper)] = []
+    /// The most theme shapers one worker keeps (each holds a Pango font map and a layout cache).
+    static let themeShaperLimit = 4
 
     init(fonts: FontLibrary, layoutCapacity: Int) throws(GraphicsError) {
         shaper = try TextShaper(library: fonts, layoutCapacity: layoutCapacity)
+        self.layoutCapacity = layoutCapacity
+    }
+
+    /// The shaper for `theme`: the shared one, or one over the theme's own font
+    /// configuration when it ships fonts (made on first use, kept for the next renders).
+    func shaper(for theme: Theme) throws(RenderError) -> TextShaper {
+        guard let library = theme.fonts.library else { return shaper }
+        if let index = themeShapers.firstIndex(where: { $0.library === library }) {
+            let entry = themeShapers.remove(at: index)
+            themeShapers.append(entry)
+            return entry.shaper
+        }
+        let made: TextShaper
+        do throws(GraphicsError) {
+            made = try TextShaper(library: library, layoutCapacity: layoutCapacity)
+        } catch {
+            throw RenderError(.graphics, "\(theme.name): \(error.message)", cause: error)
+        }
+        if themeShapers.count >= Self.themeShaperLimit { themeShapers.removeFirst() }
+        themeShapers.append((library, made))
+        return made
     }
 }
 

@@ -3,8 +3,8 @@ import PosterFiles
 import PosterHashing
 
 extension Theme {
-    /// The theme's content digest: SHA-256 over its layout file and every asset it
-    /// loaded, each with its relative path, so editing any of them (or pointing an
+    /// The theme's content digest: SHA-256 over its layout file, every asset it
+    /// loaded and every font file it ships, each with its relative path, so editing any of them (or pointing an
     /// asset path elsewhere) changes it. A file that cannot be read counts as
     /// "unreadable", so it still differs from any digest a readable version gave.
     public var contentDigest: String {
@@ -16,6 +16,8 @@ extension Theme {
         }
         add(Theme.fileName, file)
         for path in assets.keys.sorted() { add(path, folder.appendingPathComponent(path)) }
+        // Fonts after assets, marked, so a font and an image of the same path differ.
+        for path in fonts.files { add("font:" + path, folder.appendingPathComponent(path)) }
         return SHA256.hex(bytes)
     }
 }

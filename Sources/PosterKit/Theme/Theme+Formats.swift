@@ -31,6 +31,6 @@ extension Theme {
     init(copying theme: Theme, layout: ThemeLayout) {
         self.init(name: theme.name, summary: theme.summary, folder: theme.folder, file: theme.file,
                   variables: theme.variables, subject: theme.subject, layouts: theme.layouts, layout: layout,
-                  assets: theme.assets)
+                  assets: theme.assets, fonts: theme.fonts)
     }
 }

@@ -41,7 +41,8 @@ extension Theme {
             throw ThemeError(diagnostics: diagnostics.sorted)
         }
         let object = ObjectReader(root, path: .root, diagnostics: diagnostics)
-        let families = fontFamilies ?? Set(PinnedFont.standard.map(\.family))
+        let fonts = loadFonts(object, folder: folder)
+        let families = (fontFamilies ?? Set(PinnedFont.standard.map(\.family))).union(fonts.families)
         let format = object.int("format", default: 1, range: 1...1)
         _ = format
         _ = object.optionalString("$schema")
@@ -57,12 +58,16 @@ extension Theme {
         let variableNames = Set(variableSources?.keys ?? [])
         let context = ThemeReadContext(
             registry: registry, diagnostics: diagnostics, variableNames: variableNames, fontFamilies: families)
+        context.shipsFonts = fonts.library != nil
         let variables = variableSources.map { readVariables($0, context: context) } ?? []
+        context.styles = object.object("styles").map { readStyles($0, context: context) } ?? [:]
+        context.components = object.object("components").map { readComponents($0, context: context) } ?? [:]
         let layouts = readLayouts(object, context: context)
+        checkUnusedComponents(context: context)
         object.finish()
         guard let first = layouts.first else { throw ThemeError(diagnostics: diagnostics.sorted) }
         var theme = Theme(name: name, summary: summary, folder: folder, file: file, variables: variables,
-                          subject: subject, layouts: layouts, layout: first, assets: [:])
+                          subject: subject, layouts: layouts, layout: first, assets: [:], fonts: fonts)
         // Checked even when other problems were found, so one run lists them all.
         theme = theme.withAssets(loadAssets(for: theme, context: context, diagnostics: diagnostics))
         theme.checkExpansion(context: context, diagnostics: diagnostics)
@@ -74,7 +79,7 @@ extension Theme {
 
     private func withAssets(_ assets: [String: ImageAsset]) -> Theme {
         Theme(name: name, summary: summary, folder: folder, file: file, variables: variables, subject: subject,
-              layouts: layouts, layout: layout, assets: assets)
+              layouts: layouts, layout: layout, assets: assets, fonts: fonts)
     }
 
     /// One result per variant (16 types x 2 packs), for checking what varies by variant.

@@ -24,6 +24,8 @@ public struct Theme: Sendable {
     /// The layout this value draws (`inFormat(_:)` picks another).
     public let layout: ThemeLayout
     package let assets: [String: ImageAsset]
+    /// The font files the theme ships and the font configuration its renders use.
+    package let fonts: ThemeFonts
 
     /// The name of the format this value draws (`poster` unless another was picked).
     public var formatName: String { layout.format.name }

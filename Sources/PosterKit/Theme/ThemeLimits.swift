@@ -10,6 +10,23 @@ public enum ThemeLimits {
     public static let maximumDepth = 32
     /// The most theme variables.
     public static let maximumVariables = 200
+    /// The most named styles (`styles`).
+    public static let maximumStyles = 200
+    /// The most styles one element may name in its `style` list.
+    public static let maximumStylesPerElement = 8
+    /// The most components (`components`).
+    public static let maximumComponents = 100
+    /// The most parameters one component may declare.
+    public static let maximumParameters = 32
+    /// What expanding every use of a component may copy, in JSON values plus string
+    /// bytes (4 MiB): a component used 500 times cannot make a 1 MiB file a 500 MiB read.
+    public static let maximumExpansionUnits = 4 << 20
+    /// The most font files a theme may ship (`fonts`).
+    public static let maximumFontFiles = 8
+    /// The largest font file a theme may ship, in bytes.
+    public static let maximumFontFileBytes = 8 << 20
+    /// The most bytes all the font files of a theme may take together.
+    public static let maximumFontBytes = 16 << 20
     /// The largest font size, in points.
     public static let maximumFontSize = 400.0
     /// The most memory all of a theme's images may take once decoded (PNG

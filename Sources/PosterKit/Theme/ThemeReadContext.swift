@@ -8,6 +8,18 @@ final class ThemeReadContext {
     let diagnostics: Diagnostics
     let variableNames: Set<String>
     let fontFamilies: Set<String>
+    /// Whether the theme ships font files (`fonts`), for messages about families.
+    var shipsFonts = false
+    /// Named styles (`styles`), by name; set before any layout is read.
+    var styles: [String: NamedStyle] = [:]
+    /// Components (`components`), by name; set before any layout is read.
+    var components: [String: ThemeComponent] = [:]
+    /// The components being expanded, outermost first, to refuse a cycle.
+    var expanding: [String] = []
+    /// The components some layout used.
+    var usedComponents: Set<String> = []
+    /// What expanding components may still copy (JSON values and string bytes).
+    var expansionBudget = ThemeLimits.maximumExpansionUnits
     private(set) var elementCount = 0
     private(set) var assetReferences: [(template: Template, path: JSONPath, location: SourceLocation?)] = []
     private var depth = 0
@@ -110,7 +122,7 @@ final class ThemeReadContext {
         for reader in readers {
             elementCount += 1
             if elementCount == ThemeLimits.maximumElements + 1 {
-                reader.report("more than \(ThemeLimits.maximumElements) elements; simplify the theme")
+                reader.report("more than \(ThemeLimits.maximumElements) elements (each use of a component counts all of its elements); simplify the theme")
             }
             guard elementCount <= ThemeLimits.maximumElements else {
                 for key in reader.keys { reader.declare(key) }  // reported once above, not key by key

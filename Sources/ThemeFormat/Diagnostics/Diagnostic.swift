@@ -69,7 +69,13 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 public final class Diagnostics: Sendable, CustomStringConvertible, Sequence {
     /// The file stamped on diagnostics that arrive without one.
     public let file: String?
-    private let storage = Mutex<[Diagnostic]>([])
+    private let storage = Mutex<Recorded>(Recorded())
+
+    /// The list in recording order, and a set to keep it free of repeats.
+    private struct Recorded {
+        var list: [Diagnostic] = []
+        var seen: Set<Diagnostic> = []
+    }
 
     /// Creates an empty collection for the document in `file`.
     public init(file: String? = nil) {
@@ -78,7 +84,7 @@ public final class Diagnostics: Sendable, CustomStringConvertible, Sequence {
 
     /// Everything recorded, in the order it was recorded.
     public var all: [Diagnostic] {
-        storage.withLock { $0 }
+        storage.withLock { $0.list }
     }
 
     /// Everything recorded, in file order; diagnostics without a location come first, as they concern the whole file.
@@ -110,11 +116,15 @@ public final class Diagnostics: Sendable, CustomStringConvertible, Sequence {
         all.makeIterator()
     }
 
-    /// Records a diagnostic, giving it this collection's file if it has none.
+    /// Records a diagnostic, giving it this collection's file if it has none. The
+    /// same problem at the same place is recorded once: a named style's bad value is
+    /// read by every element that uses the style, and reported once.
     public func append(_ diagnostic: Diagnostic) {
         var diagnostic = diagnostic
         if diagnostic.file == nil { diagnostic.file = file }
-        storage.withLock { $0.append(diagnostic) }
+        storage.withLock { recorded in
+            if recorded.seen.insert(diagnostic).inserted { recorded.list.append(diagnostic) }
+        }
     }
 
     /// Records a syntax error.

@@ -161,8 +161,8 @@ extension JSONNode {
         return "\(number)"
     }
 
-    /// Double-quotes `text` with JSON escapes, cut to `limit` characters.
-    static func quote(_ text: String, limit: Int = .max) -> String {
+    /// Double-quotes `text` with JSON escapes, cut to `limit` characters (for messages).
+    package static func quote(_ text: String, limit: Int = .max) -> String {
         var out = "\""
         for (offset, character) in text.enumerated() {
             if offset == limit {

@@ -11,6 +11,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
         case key(String)
         /// An element of an array, counted from 0.
         case index(Int)
+        /// A jump back to the document root, after the place that led there: the
+        /// path of an element a component expands into starts at its use site,
+        /// then continues at the component's own elements (`"use of components.row"`).
+        case via(String)
 
         /// Creates a key component from a string literal.
         public init(stringLiteral value: String) {
@@ -27,6 +31,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
             switch self {
             case .key(let key): return JSONPath.isPlainKey(key) ? key : "[\(JSONNode.quote(key))]"
             case .index(let index): return "[\(index)]"
+            case .via(let label): return " (\(label)) → "
             }
         }
     }
@@ -77,23 +82,33 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
             switch component {
             case .key(let key): guard let next = node[key] else { return nil }; node = next
             case .index(let index): guard let next = node[index] else { return nil }; node = next
+            case .via: node = root
             }
         }
         return node
     }
 
     /// `$` for the root; otherwise keys joined by dots, with indices and
-    /// keys that are not plain names in brackets: `variables["my key"][0]`.
+    /// keys that are not plain names in brackets: `variables["my key"][0]`. A
+    /// `via` step reads `elements[4] (use of components.row) → components.row.elements[1]`.
     public var description: String {
         guard !components.isEmpty else { return "$" }
         var text = ""
+        var atStart = true
         for component in components {
-            if case .key(let key) = component, Self.isPlainKey(key), !text.isEmpty {
+            if case .key(let key) = component, Self.isPlainKey(key), !atStart {
                 text += "."
             }
             text += component.description
+            if case .via = component { atStart = true } else { atStart = false }
         }
         return text
+    }
+
+    /// The path from the last `via` step on: where in the file the value is written.
+    public var written: JSONPath {
+        guard let last = components.lastIndex(where: { if case .via = $0 { true } else { false } }) else { return self }
+        return JSONPath(Array(components[(last + 1)...]))
     }
 
     /// Keys that read unambiguously after a dot: a letter, `_` or `$`, then those or digits.

@@ -18,15 +18,20 @@ public final class ObjectReader {
 
     private let members: [JSONNode.Member]
     private let memberIndex: [String: Int]
+    /// Paths of members written elsewhere (a named style's keys), reported there.
+    private let origins: [String: JSONPath]
     private var knownKeys: Set<String> = []
     private var children: [ObjectReader] = []
     private var isFinished = false
 
-    /// Starts reading `node`, reporting at once if it is not an object.
-    public init(_ node: JSONNode, path: JSONPath = .root, diagnostics: Diagnostics) {
+    /// Starts reading `node`, reporting at once if it is not an object. `origins`
+    /// gives the path of a member written somewhere else (a key merged in from a
+    /// named style), so problems with its value are reported where it was written.
+    public init(_ node: JSONNode, path: JSONPath = .root, diagnostics: Diagnostics, origins: [String: JSONPath] = [:]) {
         self.node = node
         self.path = path
         self.diagnostics = diagnostics
+        self.origins = origins
         if case .object(let members) = node.value {
             self.members = members
             isObject = true
@@ -67,7 +72,7 @@ public final class ObjectReader {
 
     /// The path of `key` inside this object.
     public func path(for key: String) -> JSONPath {
-        path.appending(key)
+        origins[key] ?? path.appending(key)
     }
 
     /// Records a problem the typed reads cannot see, such as one value

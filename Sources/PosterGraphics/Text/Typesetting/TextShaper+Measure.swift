@@ -41,6 +41,8 @@ final class FontFacts {
         let family: String
         let weight: Int
         let italic: Bool
+        /// Tabular figures and other features change advances, so kerning is measured per set.
+        var features: [String] = []
     }
     private var halt: [Face: Bool] = [:]
     /// Where each face centres its ellipsis (`ellipsisCentre`).
@@ -53,7 +55,7 @@ final class FontFacts {
     /// How much wider `first` and `second` are set as two Pango items than as one:
     /// the kerning between them, in points at `size`.
     func kerningLoss(_ first: Character, _ second: Character, style: TextStyle, size: Double, shaper: TextShaper) -> Double {
-        let key = Face(family: style.family, weight: style.weight, italic: style.italic)
+        let key = Face(family: style.family, weight: style.weight, italic: style.italic, features: style.features)
         let pair = String([first, second])
         if let known = kerning[key]?[pair] { return known * size / 100 }
         let together = shaper.pangoLayout(pair, style: style, size: 100, width: nil).size.width
