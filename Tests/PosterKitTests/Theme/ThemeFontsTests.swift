@@ -34,7 +34,7 @@ import Testing
     static func fontFiles(_ item: DisplayItem) -> [String] {
         switch item {
         case .text(let text, _, _, _, _): text.lines.flatMap(\.runs).map(\.font.file)
-        case .group(let children, _, _, _): children.flatMap(fontFiles)
+        case .group(let children, _, _, _, _, _): children.flatMap(fontFiles)
         default: []
         }
     }
