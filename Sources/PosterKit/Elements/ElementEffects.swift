@@ -2,7 +2,8 @@ import PosterGraphics
 
 /// The drawing effects every element accepts: `rotate`, `origin` and `blend`.
 struct ElementEffects {
-    var rotate: Double?
+    /// The turn as written (a number or an expression); nil when the element never turns.
+    var rotate: NumberValue?
     var origin = Point(x: 0.5, y: 0.5)
     var blend = BlendMode.normal
 
@@ -10,13 +11,18 @@ struct ElementEffects {
     static let maximumDegrees = 360.0
 
     /// Reads the keys, reporting each problem with its path.
-    static func read(_ object: ObjectReader) -> ElementEffects {
+    static func read(_ object: ObjectReader, context: ThemeReadContext) -> ElementEffects {
         var effects = ElementEffects()
         if object.hasValue("rotate") {
-            let degrees = object.number("rotate", default: 0, range: -maximumDegrees...maximumDegrees)
+            // A number, or an expression over number placeholders ("{score.c} * 2") checked
+            // at load to stay within ±360 for every result.
+            let degrees = context.numberValue("rotate", in: object, default: 0, range: -maximumDegrees...maximumDegrees)
             // A whole turn draws exactly what no turn does; leave the layer and the
             // transform out so such a theme costs and renders like an unturned one.
-            if degrees.truncatingRemainder(dividingBy: 360) != 0 { effects.rotate = degrees }
+            if case .constant(let number) = degrees, number.truncatingRemainder(dividingBy: 360) == 0 {
+            } else {
+                effects.rotate = degrees
+            }
         }
         if object.hasValue("origin") {
             if let pair = object.numberArray("origin", count: 2, range: -4...4) {

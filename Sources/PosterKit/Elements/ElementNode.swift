@@ -29,9 +29,12 @@ public struct ElementNode: Sendable {
     let expressions: Geometry?
     /// Shown only when this holds.
     public let when: Condition?
-    /// Degrees to turn the element clockwise when drawn (nil: not turned); layout
-    /// and flow are unchanged, as with a CSS transform.
+    /// Degrees to turn the element clockwise when drawn (nil: never turned); for a turn
+    /// bound to the result's numbers, the largest it can be either way. Layout and flow
+    /// are unchanged, as with a CSS transform.
     public let rotate: Double?
+    /// The turn as written: a number or an expression (`degrees(for:)` evaluates it).
+    let rotation: NumberValue?
     /// The point the element turns about, as fractions of its box (0.5, 0.5: the centre).
     public let origin: Point
     /// How the element's colours combine with what is under it.
@@ -78,7 +81,7 @@ public struct ElementNode: Sendable {
         if let source = object.optionalString("when") {
             when = context.condition(source, key: "when", in: object)
         }
-        let effects = ElementEffects.read(object)
+        let effects = ElementEffects.read(object, context: context)
         let reader = ElementReader(object: object, context: context)
         let element = factory(reader)
         effects.check(element, in: object)
@@ -86,7 +89,8 @@ public struct ElementNode: Sendable {
         return ElementNode(element: element, typeName: typeName, id: id, path: object.path,
                            x: geometry.x.lowest, y: geometry.y.lowest, width: geometry.width?.highest,
                            height: geometry.height?.highest, expressions: geometry.isConstant ? nil : geometry, when: when,
-                           rotate: effects.rotate, origin: effects.origin, blend: effects.blend, location: object.node.location,
+                           rotate: effects.rotate.map { $0.isConstant ? $0.lowest : max(abs($0.lowest), abs($0.highest)) },
+                           rotation: effects.rotate, origin: effects.origin, blend: effects.blend, location: object.node.location,
                            storedLabel: id ?? object.path.description)
     }
 }
@@ -111,5 +115,13 @@ extension ElementNode {
             value.map { $0.value(values) }.map { $0 < CostEstimator.minimumSide ? 0 : $0 }
         }
         return (expressions.x.value(values), expressions.y.value(values), side(expressions.width), side(expressions.height))
+    }
+
+    /// The turn in degrees for one result: `rotate`, or its expression evaluated; nil or a
+    /// whole turn draws unturned.
+    func degrees(for values: BindingValues) -> Double? {
+        guard let rotation else { return nil }
+        let degrees = rotation.value(values)
+        return degrees.truncatingRemainder(dividingBy: 360) == 0 ? nil : degrees
     }
 }

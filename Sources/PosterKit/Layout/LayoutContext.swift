@@ -102,7 +102,7 @@ public final class LayoutContext {
         laidOutElements?.append(LaidOutElement(label: node.label, type: node.typeName, depth: currentLabels.count - 1, items: []))
         var layout = try node.element.layout(in: LayoutSlot(origin: origin, width: width, height: frame.height), context: self)
         var rotation: Rotation?
-        if let degrees = node.rotate {
+        if let degrees = node.degrees(for: values) {
             let box = Rect(x: origin.x, y: origin.y, width: layout.size.width, height: layout.size.height)
             rotation = Rotation(degrees: degrees, center: Point(x: box.x + box.width * node.origin.x, y: box.y + box.height * node.origin.y))
         }
