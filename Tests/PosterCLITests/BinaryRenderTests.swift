@@ -26,7 +26,7 @@ import Testing
         return (word(16), word(20))
     }
 
-    @Test(arguments: ["classic", "neon", "paper", "pair"])
+    @Test(arguments: ["classic", "neon", "paper", "pair", "receipt"])
     func rendersAFixtureIdenticallyEveryTime(theme: String) throws {
         let folder = try scratch()
         let first = folder.appendingPathComponent("a.png").path, second = folder.appendingPathComponent("b.png").path
@@ -86,7 +86,7 @@ import Testing
         let output = try scratch().appendingPathComponent("out.png")
         let missing = try Binary.run(["render", "Fixtures/results/workplace-PRED.json", "--theme", "nope", "-o", output.path])
         #expect(missing.status == 66)
-        #expect(missing.stderr.contains("theme 'nope' not found") && missing.stderr.contains("known themes: classic, neon, pair, paper"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("theme 'nope' not found") && missing.stderr.contains("known themes: classic, neon, pair, paper, receipt"), "\(missing.stderr)")
         let bad = try Binary.run(["render", "Fixtures/bad-results/code-disagrees.json", "-o", output.path])
         #expect(bad.status == 65)
         #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -126,7 +126,7 @@ import Testing
     @Test func previewPrintsAnEmptyFitReportForTheShippedThemes() throws {
         let sheet = try scratch().appendingPathComponent("sheet.png")
         // Their contrast, personalised results included, is checked in ContrastLintTests and VariantLintTests.
-        for theme in ["classic", "neon", "paper"] {
+        for theme in ["classic", "neon", "paper", "receipt"] {
             let run = try Binary.run(["preview", "--theme", theme, "--no-contrast", "--tile-width", "60", "-o", sheet.path])
             #expect(run.status == 0, "\(theme): \(run.stderr)")
             #expect(run.stdoutText.contains("fit report: every variant fits as designed"), "\(theme): \(run.stdoutText)")
@@ -181,7 +181,7 @@ import Testing
     @Test func themesListShowsEveryShippedTheme() throws {
         let run = try Binary.run(["themes", "list"])
         #expect(run.status == 0)
-        for theme in ["classic", "neon", "paper"] { #expect(run.stdoutText.contains(theme)) }
+        for theme in ["classic", "neon", "paper", "receipt"] { #expect(run.stdoutText.contains(theme)) }
         #expect(run.stdoutText.contains("(default)"))
     }
 }

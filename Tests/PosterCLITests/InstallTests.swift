@@ -42,7 +42,7 @@ struct InstallTests {
                                    in: Fixtures.packageRoot)
         #expect(install.status == 0, "\(install.stderr)")
         let installed = prefix.appendingPathComponent("bin/nmti-poster")
-        for theme in ["classic", "neon", "paper"] {
+        for theme in ["classic", "neon", "paper", "receipt"] {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/nmti-poster/Themes/\(theme)/theme.json5").path))
         }
         // Somewhere with no Themes/ folder, through a symlink on another path.
@@ -53,7 +53,7 @@ struct InstallTests {
         for executable in [installed, link] {
             let list = try Self.run(executable, ["themes", "list"], in: elsewhere)
             #expect(list.status == 0, "\(list.stderr)")
-            #expect(["classic", "neon", "paper"].allSatisfy(list.stdout.contains), "\(list.stdout)")
+            #expect(["classic", "neon", "paper", "receipt"].allSatisfy(list.stdout.contains), "\(list.stdout)")
         }
         let result = Fixtures.url("Fixtures/results/workplace-PRED.json").path
         let render = try Self.run(link, ["render", result, "--theme", "paper", "-o", "pred.png", "--quiet"], in: elsewhere)

@@ -26,7 +26,7 @@ import TestSupport
             """, condition: "0.72:80"),
     ]
 
-    static let themes = ["classic", "neon", "pair", "paper"]
+    static let themes = ["classic", "neon", "pair", "paper", "receipt"]
 
     @Test(arguments: themes) func everyDecoderReadsTheLinkAfterRecompression(theme: String) throws {
         let folder = try TestScratch.folder("shipped-scan")

@@ -79,7 +79,7 @@ import Testing
         #expect(found.map(\.element) == ["beforeCard", "offCard"], "\(found)")
     }
 
-    @Test(arguments: ["classic", "neon", "paper", "pair"])
+    @Test(arguments: ["classic", "neon", "paper", "pair", "receipt"])
     func theShippedThemesPassInEveryVariantAndFormat(name: String) throws {
         let theme = try Theme.load(from: URL(fileURLWithPath: "Themes/\(name)"))
         for drawn in theme.everyFormat {

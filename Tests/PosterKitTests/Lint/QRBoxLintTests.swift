@@ -71,7 +71,7 @@ import Testing
 
     /// The shipped poster themes hold the typical link at 4 px and the longest at 3 px,
     /// printed in the compact form posters carry (docs/links.md).
-    @Test(arguments: ["classic", "neon", "pair", "paper"])
+    @Test(arguments: ["classic", "neon", "pair", "paper", "receipt"])
     func theShippedThemesPass(name: String) throws {
         let theme = try sharedStore.theme(name)
         let lines = try QRBoxLint.report(of: theme, renderer: PosterRenderer(), base: nil)

@@ -25,7 +25,7 @@ import Testing
     /// Classic's invited line (`你是PRED，TA是PREM（…）`, 11.5 pt in the variant's accent on
     /// #F4EFE6) reaches only 4.0-4.1:1 for 10 of the 16 types: a real finding the personalised
     /// results brought up, left to the theme's redesign (docs/themes.md names the lint).
-    @Test(arguments: ["classic", "neon", "paper", "pair", "card", "thumb"])
+    @Test(arguments: ["classic", "neon", "paper", "pair", "receipt", "card", "thumb"])
     func theShippedThemesFitAndPassContrastForPersonalisedResults(name: String) throws {
         let theme = try Theme.load(from: URL(fileURLWithPath: "Themes/\(name)"))
         let lint = try VariantLint.run(theme, samples: ThemeSample.personalised, contrast: true, renderer: PosterRenderer())

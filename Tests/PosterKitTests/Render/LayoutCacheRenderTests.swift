@@ -11,7 +11,7 @@ import Testing
     static let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../Themes").standardizedFileURL
 
-    @Test(arguments: ["classic", "neon", "paper", "pair"])
+    @Test(arguments: ["classic", "neon", "paper", "pair", "receipt"])
     func cachedListsEqualFreshOnes(theme name: String) throws {
         let theme = try Theme.load(from: Self.themes.appendingPathComponent(name))
         let fonts = try PosterFonts.library()

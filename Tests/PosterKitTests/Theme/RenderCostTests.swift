@@ -13,7 +13,7 @@ import TestSupport
     }
 
     @Test func shippedThemesUseAFractionOfTheBudget() throws {
-        for name in ["classic", "neon", "paper", "pair"] {
+        for name in ["classic", "neon", "paper", "pair", "receipt"] {
             // At most 70%: paper's texture (266 shapes over the whole poster) counts every
             // shape as covering the raster in the SVG content line, though it draws in about 0.1 s.
             for theme in try Theme.load(from: packageRoot.appendingPathComponent("Themes/\(name)")).everyFormat {
@@ -67,7 +67,7 @@ import TestSupport
 extension RenderCostTests {
     /// Prints the shipped themes' figures (for docs/limits.md) and checks each line adds up.
     @Test func shareIsTheWeighedSumOfTheLines() throws {
-        for name in ["classic", "neon", "paper", "pair"] {
+        for name in ["classic", "neon", "paper", "pair", "receipt"] {
             for theme in try Theme.load(from: packageRoot.appendingPathComponent("Themes/\(name)")).everyFormat {
                 let cost = theme.renderCost
                 let sum = cost.amounts.reduce(0.0) { $0 + $1.value * $1.key.nanoseconds }
