@@ -182,7 +182,12 @@ struct ThemesValidateCommand: Command {
                 if found.scan { unscannable += 1 }
             } catch {
                 if error.kind == .missingInput { missing += 1 } else { invalid += 1 }
-                io.printErrorLine(error.message ?? "")
+                // One problem a line, as the docs show them; the one-line summary is for the rendering commands.
+                if error.kind == .invalidTheme, let problems = error.cause as? ThemeError, !problems.diagnostics.isEmpty {
+                    for problem in problems.diagnostics { io.printErrorLine(problem.description) }
+                } else {
+                    io.printErrorLine(error.message ?? "")
+                }
             }
         }
         if invalid > 0 {

@@ -57,7 +57,7 @@ import Testing
         #expect(fewer.stdoutText.hasSuffix("  lints run: fit over 224 results (the 32 variants, 192 personalised) and QR box; skipped: contrast (--no-contrast), QR scan (--no-scan)\n"),
                 "\(fewer.stdoutText)")
         // A pair theme counts its pairs.
-        let pair = try Binary.run(["themes", "validate", "--no-scan", "--no-contrast", "card"])
+        let pair = try Binary.run(["themes", "validate", "--no-scan", "--no-contrast", "pair"])
         #expect(pair.stdoutText.contains("lints run: fit over 736 results (the 32 variants, 512 pairs, 192 personalised) and QR box;"), "\(pair.stdoutText)")
     }
 
