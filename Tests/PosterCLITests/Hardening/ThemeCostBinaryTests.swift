@@ -12,7 +12,9 @@ struct ThemeCostBinaryTests {
         let cases = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".py") }.sorted()
         #expect(cases.count >= 8)
         let output = try BoundedRun.run(["themes", "validate", "--no-contrast", "--no-scan"] + cases.map { "\(folder)/\($0)" }, timeout: 300)
-        #expect(output.status == 0, "\(output.stderr)")
+        // They load within the budget (78 would be an invalid theme); the fit lint may flag
+        // them (status 1): a full-canvas stroke reaches half its width past the edge.
+        #expect(output.status == 0 || output.status == 1, "\(output.stderr)")
         // One "ok:" line per theme, each followed by the lints that ran.
         #expect(String(decoding: output.stdout, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count == cases.count)
     }
